@@ -1,0 +1,142 @@
+/**
+ * The render engine on a realistic tribute: 100 twelve-megapixel photos, every one moving, automatic
+ * transitions, one overlay, three songs, about ten minutes long, made by two `npm run worker` processes (one
+ * segment at a time each, so two at a time in all) with x264 veryfast at CRF 20. Prints:
+ * - the full HD render: wall time, real-time multiple, file size, how the segments split between the workers;
+ * - the HD re-render after one slide's caption is edited;
+ * - the time from asking for a preview to its first HLS segment;
+ * - the peak memory of the workers and their ffmpeg processes.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/render.ts [photos]
+ *
+ * Without DATABASE_URL an embedded PostgreSQL is started. Photos are generated once into ~/.cache/tribute/bench.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { link } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/src/config.ts';
+import { createDeps, type Deps } from '../../server/src/deps.ts';
+import { startQueue } from '../../server/src/jobs/queue.ts';
+import type { RenderPlan } from '../../server/src/render/compile/render-plan.ts';
+import type { RenderRow } from '../../server/src/repositories/render-record.repository.ts';
+import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
+import { insertTestTheme, startWorker } from '../../server/test/render-helpers.ts';
+import { runTool } from '../../server/src/repositories/run-tool.ts';
+import { benchPhotos } from './lib/photos.ts';
+import { peakSampler } from './lib/process-tree.ts';
+
+const count = Number(process.argv[2] ?? 100);
+const SONG_SECONDS = 205;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Three different pieces: chords with a slow swell, as long as three ordinary songs. */
+async function makeSongs(deps: Deps, videoId: number): Promise<void> {
+  const chords = [[261.6, 329.6, 392.0], [220.0, 277.2, 329.6], [196.0, 246.9, 293.7]];
+  for (const [i, notes] of chords.entries()) {
+    const file = path.join(os.tmpdir(), `bench-song-${i}.m4a`);
+    const expr = notes.map((f) => `sin(2*PI*${f}*t)`).join('+');
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='(${expr})*(0.25+0.1*sin(2*PI*t/7))':s=48000:d=${SONG_SECONDS}`, '-ac', '2', '-c:a', 'aac', '-b:a', '160k', file], 300_000);
+    const key = `videos/${videoId}/songs/${i}.m4a`;
+    mkdirSync(path.dirname(deps.repos.storage.resolve(key)), { recursive: true });
+    await link(file, deps.repos.storage.resolve(key));
+    await deps.db('songs').insert({ video_id: videoId, position: i, file_path: key, song_length: SONG_SECONDS, title: `Piece ${i + 1}`, crossfade: i > 0 });
+  }
+}
+
+async function waitForRender(deps: Deps, videoId: number, after: number, kind: 'hd' | 'web' = 'hd'): Promise<RenderRow & { plan: RenderPlan }> {
+  for (;;) {
+    const row = await deps.render.records.latest(videoId, kind);
+    if (row && row.id > after && (row.status === 'done' || row.status === 'failed')) {
+      if (row.status === 'failed') throw new Error(`Render failed: ${row.message} ${row.error}`);
+      return row as RenderRow & { plan: RenderPlan };
+    }
+    await sleep(250);
+  }
+}
+
+async function main(): Promise<void> {
+  const sources = await benchPhotos(count);
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-bench-render-'));
+  const workers: ChildProcess[] = [];
+  const queue = await startQueue(database.url);
+  try {
+    const deps = createDeps(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' }), database.db, queue);
+    const themeId = await insertTestTheme(deps, { introLength: 5, outroLength: 4, transitionLength: 1 });
+    // Every photo moves (zooms and pans), each with the vignette overlay.
+    const customizations = { effect: { 2: true, 3: true, 4: true, 6: true }, overlay: { 3: true } };
+    const [video] = await database.db('videos')
+      .insert({ video_code: 'bench', security_hash: 'bench', theme_id: themeId, title: 'Benchmark Tribute', subtitle: '1940 - 2026', customizations: JSON.stringify(customizations) })
+      .returning('id');
+    const ids: number[] = [];
+    for (const [index, source] of sources.entries()) {
+      const [{ id }] = await database.db('slides')
+        .insert({ video_id: video.id, position: index, orig_filename: path.basename(source), processing_state: 'pending', slide_caption: index % 3 === 0 ? `Photo ${index + 1}` : '' })
+        .returning('id');
+      const key = `videos/${video.id}/slides/${id}/original.jpg`;
+      mkdirSync(path.dirname(deps.repos.storage.resolve(key)), { recursive: true });
+      await link(source, deps.repos.storage.resolve(key));
+      await database.db('slides').where({ id }).update({ orig_path: key, overlay_id: 0 });
+      ids.push(id);
+    }
+    console.log(`Processing ${ids.length} photos ...`);
+    const pending = [...ids];
+    await Promise.all([0, 1].map(async () => {
+      for (let id = pending.shift(); id !== undefined; id = pending.shift()) await deps.slideMedia.processSlide(id);
+    }));
+    await makeSongs(deps, video.id);
+
+    for (let i = 0; i < 2; i++) workers.push(await startWorker(database.url, dataDir, { RENDER_CONCURRENCY: '1' }));
+    // The workers' schedules (music library, previews, pruning) would only compete with the render for the cores.
+    await database.db.raw('DELETE FROM pgboss.schedule');
+    const roots = () => workers.map((w) => w.pid!).filter(Boolean);
+
+    const memory = peakSampler(roots);
+    await database.db('videos').where({ id: video.id }).update({ date_in_queue: new Date() });
+    let started = performance.now();
+    await queue.send('render.video', { videoId: video.id });
+    const full = await waitForRender(deps, video.id, 0);
+    const fullSeconds = (performance.now() - started) / 1000;
+    const peak = memory.stop();
+    const bytes = statSync(deps.render.files.path(full.file_key!)).size;
+    const split = await database.db('render_tasks').where({ render_id: full.id }).whereLike('task', 'segment:%').groupBy('worker').select('worker').count<{ worker: string; count: string }[]>('* as count');
+    const minutes = full.plan.timeline.duration / 60;
+    console.log(`\nFull HD render of ${count} photos, ${minutes.toFixed(1)} minutes (${full.plan.timeline.segments.length} segments):`);
+    console.log(`  wall time ${fullSeconds.toFixed(1)} s = ${(full.plan.timeline.duration / fullSeconds).toFixed(2)}x real time; file ${(bytes / 1024 / 1024).toFixed(1)} MB (${((bytes * 8) / full.plan.timeline.duration / 1e6).toFixed(2)} Mbit/s)`);
+    console.log(`  segments per worker process: ${split.map((s) => `${s.worker} ${s.count}`).join(', ')}`);
+    console.log(`  peak memory of both workers with their ffmpeg processes: ${Math.round(peak / 1024 / 1024)} MB`);
+    const web = await waitForRender(deps, video.id, full.id, 'web');
+    console.log(`  the web video (854x480) followed ${((web.finished_at!.getTime() - full.finished_at!.getTime()) / 1000).toFixed(1)} s later, ${(statSync(deps.render.files.path(web.file_key!)).size / 1024 / 1024).toFixed(1)} MB`);
+
+    await database.db('videos').where({ id: video.id }).update({ date_in_queue: null });
+    await database.db('slides').where({ id: ids[Math.floor(ids.length / 2)] }).update({ slide_caption: 'An edited caption' });
+    await database.db('videos').where({ id: video.id }).update({ date_in_queue: new Date() });
+    started = performance.now();
+    await queue.send('render.video', { videoId: video.id });
+    const again = await waitForRender(deps, video.id, full.id);
+    const againSeconds = (performance.now() - started) / 1000;
+    const changed = again.plan.hashes.filter((h, i) => h !== full.plan.hashes[i]).length;
+    console.log(`\nHD re-render after editing one slide: ${againSeconds.toFixed(1)} s (${changed} segments made again, the rest from the cache)`);
+    await waitForRender(deps, video.id, again.id, 'web');
+
+    started = performance.now();
+    const videoRow = (await deps.repos.videos.findById(video.id))!;
+    const preview = await deps.render.previews.request({ video: videoRow }, 'hls');
+    const folder = `videos/${video.id}/renders/${(await deps.render.records.latest(video.id, 'preview'))!.id}`;
+    while (!(await deps.render.files.size(`${folder}/seg-0.m4s`))) await sleep(20);
+    console.log(`\nPreview: first HLS segment ${((performance.now() - started) / 1000).toFixed(2)} s after asking (${preview.playback.url})`);
+    await deps.render.previews.settled();
+    console.log(`  the whole 360p preview was ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    for (const worker of workers) worker.kill('SIGTERM');
+    await queue.stop();
+    await database.drop();
+    await stopEmbedded();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);

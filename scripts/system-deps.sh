@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Makes sure the Debian packages the product and its tests use are present.
+# On Debian or Ubuntu as root it installs what is missing with apt-get; anywhere else it prints
+# the exact command and stops. Usage: scripts/system-deps.sh [--with-browser]
+set -euo pipefail
+
+packages=(ffmpeg dvdauthor genisoimage lsdvd fluidsynth fluid-soundfont-gm fonts-sil-gentium-basic fonts-quicksand fonts-ebgaramond fonts-dancingscript fonts-linuxlibertine fonts-texgyre fonts-crosextra-caladea fonts-open-sans fonts-lato fonts-cantarell fonts-sil-charis fonts-vollkorn fonts-cabin
+  postgresql-client libheif-examples)
+[[ "${1:-}" == "--with-browser" ]] && packages+=(chromium)
+
+missing=()
+for p in "${packages[@]}"; do
+  # postgresql-client is a meta package: any versioned client with pg_dump will do.
+  if [[ "$p" == postgresql-client ]] && command -v pg_dump >/dev/null 2>&1; then continue; fi
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if [[ -f /etc/debian_version ]] && command -v apt-get >/dev/null 2>&1; then
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "Installing system packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    exit 0
+  fi
+  echo "Missing system packages. Install them with:" >&2
+  echo "  sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+echo "Missing system packages (names as in Debian): ${missing[*]}" >&2
+echo "On this system install their equivalents, for example on macOS: brew install ffmpeg dvdauthor cdrtools lsdvd fluid-synth libheif postgresql" >&2
+exit 1

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# npm test: type check, lint, unit tests, server tests (real PostgreSQL: DATABASE_URL, else an embedded one)
+# and browser tests (real Chromium). Every phase runs even after a failure; the last line is the summary CI
+# reads, "N passed, N failed", and the exit code is non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/system-deps.sh || exit 1
+bash scripts/ensure-npm.sh || exit 1
+
+passed=0
+failed=0
+report=()
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+color=()
+[[ -t 1 ]] && color=(--color)
+
+# Runs one phase, timing it; a phase that is not mocha counts as one failed test when it fails.
+phase() {
+  local name=$1 started=$SECONDS status
+  shift
+  printf '\n== %s\n' "$name"
+  "$@"
+  status=$?
+  report+=("$(printf '%-14s %-6s %4ss' "$name" "$([[ $status -eq 0 ]] && echo ok || echo FAILED)" $((SECONDS - started)))")
+  return $status
+}
+check() {
+  phase "$@" || failed=$((failed + 1))
+}
+
+# Mocha's own "N passing" and "N failing" lines give the counts; a run that ends before its report (a file
+# that does not load, a crash) counts as one failure.
+mocha_run() {
+  npx mocha "${color[@]}" "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]} plain p f
+  plain=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
+  p=$(grep -Eo '^ *[0-9]+ passing' <<<"$plain" | tail -1 | grep -Eo '[0-9]+')
+  f=$(grep -Eo '^ *[0-9]+ failing' <<<"$plain" | tail -1 | grep -Eo '[0-9]+')
+  passed=$((passed + ${p:-0}))
+  if [[ -n "$f" ]]; then failed=$((failed + f)); elif [[ $status -ne 0 ]]; then failed=$((failed + 1)); fi
+  return "$status"
+}
+
+chromium() {
+  local chrome=${CHROME_PATH:-/usr/bin/chromium}
+  # As root on Debian, system-deps.sh installs it; anyone else gets the one line below.
+  if [[ ! -x "$chrome" && -z "${CHROME_PATH:-}" && $(id -u) -eq 0 ]]; then bash scripts/system-deps.sh --with-browser; fi
+  if [[ ! -x "$chrome" ]]; then
+    echo "Browser tests need Chromium at $chrome: install it with 'sudo apt-get install chromium' or set CHROME_PATH." >&2
+    failed=$((failed + 1))
+    return 1
+  fi
+}
+
+check "Type check" npx tsc --noEmit -p tsconfig.json
+check "Lint" npx eslint --max-warnings 0 .
+phase "Unit tests" mocha_run 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts'
+phase "Server tests" mocha_run 'server/test/**/*.test.ts'
+check "Build" node --import tsx scripts/build.ts
+if chromium; then
+  phase "Browser tests" mocha_run --timeout 120000 'test/e2e/**/*.test.ts'
+else
+  report+=("$(printf '%-14s %-6s' "Browser tests" FAILED) (no Chromium)")
+fi
+
+printf '\n== Summary (PostgreSQL: %s)\n' "$([[ -n "${DATABASE_URL:-}" ]] && echo DATABASE_URL || echo embedded)"
+printf '%s\n' "${report[@]}"
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

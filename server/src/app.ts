@@ -1,0 +1,30 @@
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type { Deps } from './deps.ts';
+import { csrfGuard } from './http/csrf.ts';
+import { errorMiddleware } from './http/errors.ts';
+import { sessionMiddleware } from './http/session.ts';
+import { spaMiddleware } from './http/static.ts';
+import { apiRouter } from './routes/index.ts';
+import { uploadsMiddleware } from './routes/uploads.routes.ts';
+
+export function createApp(deps: Deps): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  app.use(errorMiddleware);
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    await next();
+  });
+  app.use(spaMiddleware(deps.config.webDir));
+  app.use(csrfGuard(deps.config.publicUrl));
+  app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '2mb', formLimit: '2mb' }));
+  app.use(sessionMiddleware(deps.repos.sessions, deps.repos.users));
+  app.use(uploadsMiddleware(deps));
+  const router = apiRouter(deps);
+  app.use(router.routes());
+  app.on('error', (err, ctx) => {
+    console.error(`[http] ${ctx?.method ?? ''} ${ctx?.path ?? ''}:`, err);
+  });
+  return app;
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  /** Empty when the embedded PostgreSQL should be used. */
+  databaseUrl: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  sessionSecret: string;
+  smtpUrl: string;
+  /** HTTP SMS provider (POST JSON {to, body}); empty keeps text messages in the outbox. */
+  smsUrl: string;
+  smsToken: string;
+  demoPassword: string;
+  /** Where the built single-page app lives. */
+  webDir: string;
+  /** Set in tests: skips the background job worker and seeding. */
+  secureCookies: boolean;
+}
+
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Reads the secret from DATA_DIR or makes one, so sessions survive restarts without any setup. */
+function sessionSecretFor(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data'));
+  const publicUrl = (env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  return {
+    databaseUrl: env.DATABASE_URL ?? '',
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    publicUrl,
+    sessionSecret: env.SESSION_SECRET || sessionSecretFor(dataDir),
+    smtpUrl: env.SMTP_URL ?? '',
+    smsUrl: env.SMS_URL ?? '',
+    smsToken: env.SMS_TOKEN ?? '',
+    demoPassword: env.DEMO_PASSWORD ?? '',
+    webDir: path.join(projectRoot, 'build', 'web'),
+    secureCookies: publicUrl.startsWith('https:'),
+  };
+}

@@ -1,0 +1,64 @@
+import type { Context, Next } from 'koa';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+};
+
+/**
+ * A page opened through a family upload link: /creator/{securityHash}/... (a creator path whose second segment is
+ * neither a video id nor 'new'). Its address is the family's key, so it must never travel on as a referrer.
+ */
+export function isFamilyLinkPage(pathname: string): boolean {
+  const [, first, second] = pathname.split('/');
+  return first === 'creator' && Boolean(second) && !/^\d+$/.test(second) && second !== 'new';
+}
+
+/**
+ * Serves the built single-page app: files under /assets/ by name (long-cached, names carry a hash),
+ * and index.html for every other GET that a browser navigates to, so client routes survive a reload.
+ */
+export function spaMiddleware(webDir: string) {
+  const indexFile = path.join(webDir, 'index.html');
+  return async (ctx: Context, next: Next): Promise<void> => {
+    await next();
+    if (ctx.status !== 404 || ctx.body != null || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
+    if (ctx.path.startsWith('/assets/')) {
+      const file = path.join(webDir, path.normalize(ctx.path).replace(/^(\.\.[/\\])+/, ''));
+      if (file.startsWith(webDir + path.sep) && existsSync(file) && statSync(file).isFile()) {
+        ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+        ctx.length = statSync(file).size;
+        ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+        ctx.body = createReadStream(file);
+      }
+      return;
+    }
+    if (ctx.path.startsWith('/r/') || !ctx.accepts('html')) return;
+    if (!existsSync(indexFile)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet: run `npm run build`.';
+      return;
+    }
+    ctx.status = 200;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    const family = isFamilyLinkPage(ctx.path);
+    ctx.set('Referrer-Policy', family ? 'no-referrer' : 'same-origin');
+    // The page's own referrer meta tag would win over the header, so a family page gets it rewritten too.
+    ctx.body = family ? readFileSync(indexFile, 'utf8').replace(/<meta name="referrer" content="[^"]*"/, '<meta name="referrer" content="no-referrer"') : createReadStream(indexFile);
+  };
+}

@@ -1,0 +1,36 @@
+import type { Deps } from '../deps.ts';
+import { RENDER_BUDGET_MS, stockSongLibraryFor } from '../services/stock-song-library.service.ts';
+import type { JobHandlers } from './types.ts';
+
+export const PURGE_AFTER_DAYS = 30;
+
+/** One handler per job name; each hands its work to the service that owns it. */
+export function jobHandlers(deps: Deps): JobHandlers {
+  const { db, repos } = deps;
+  return {
+    'mail.deliver': async ({ outboxId }) => deps.mail.deliver(outboxId),
+    'slides.process': async ({ slideId }) => deps.slideMedia.processSlide(slideId),
+    ...deps.render.handlers,
+    'render.showcase': async () => deps.render.showcase(),
+    'music.render': async () => {
+      await stockSongLibraryFor(db, repos.storage).renderPending({ budgetMs: RENDER_BUDGET_MS });
+    },
+    'uploads.expire': async () => {
+      await deps.uploads.expireIdle();
+    },
+    'sessions.purge': async () => {
+      await repos.sessions.purgeExpired();
+    },
+    /** Soft-deleted videos stay restorable for 30 days; then their rows and files go. */
+    'videos.purge': async () => {
+      const cutoff = new Date(Date.now() - PURGE_AFTER_DAYS * 24 * 3600 * 1000);
+      const rows = await db('videos').where('deleted_at', '<', cutoff).select<{ id: number }[]>('id');
+      for (const { id } of rows) {
+        await repos.storage.removeTree(`videos/${id}`);
+        await db('videos').where({ id }).delete();
+      }
+      await db('slides').where('deleted_at', '<', cutoff).delete();
+      await db('songs').where('deleted_at', '<', cutoff).delete();
+    },
+  };
+}

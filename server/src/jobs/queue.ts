@@ -1,0 +1,73 @@
+import PgBoss from 'pg-boss';
+import { JOB_NAMES, type JobHandlers, type JobName, type JobPayloads } from './types.ts';
+
+export interface Queue {
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Makes this process a worker for every job name. */
+  work(handlers: JobHandlers): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SCHEDULES: Partial<Record<JobName, string>> = {
+  'sessions.purge': '17 * * * *',
+  'videos.purge': '41 3 * * *',
+  'uploads.expire': '*/15 * * * *',
+  // Every minute, so the demo library starts rendering soon after the first start; with nothing to do a run is one
+  // query and a few file checks.
+  'music.render': '* * * * *',
+  // Also the watchdog that restarts renders whose jobs were lost and starts finalized videos never rendered.
+  'render.prune': '*/2 * * * *',
+  // Cheap when nothing changed (a note per clip); makes the pickers' clips soon after the first start.
+  'render.showcase': '*/2 * * * *',
+};
+
+const SEND_DEFAULTS: PgBoss.SendOptions = { retryLimit: 5, retryBackoff: true };
+/** pg-boss expires a job after 15 minutes by default; a long clip's proxy may take longer. */
+const SEND_OPTIONS: Partial<Record<JobName, PgBoss.SendOptions>> = {
+  'slides.process': { expireInSeconds: 4 * 3600, retryLimit: 3 },
+  // A render piece counts its own attempts and stops the render after three (render.service.ts): pg-boss only
+  // has to deliver it once more than that, quickly. Segment jobs get a short expiry when they are sent.
+  'render.segment': { retryLimit: 3, retryDelay: 1, retryBackoff: false },
+  'render.audio': { retryLimit: 3, retryDelay: 1, retryBackoff: false },
+  'render.assemble': { retryLimit: 3, retryDelay: 1, retryBackoff: false },
+  'render.web': { retryLimit: 3, retryDelay: 5, retryBackoff: false },
+  // Waits for slides still being processed, trying again every 20 seconds for a while.
+  'render.video': { retryLimit: 30, retryDelay: 20, retryBackoff: false },
+  'render.showcase': { retryLimit: 2, expireInSeconds: 3 * 3600 },
+};
+
+/** How many of a job one process works at once, and how often it looks for new ones. */
+const WORKERS: Partial<Record<JobName, { count: number; pollingIntervalSeconds: number }>> = {
+  // Two photos at a time keep both cores busy; a quick poll makes thumbnails appear as uploads land.
+  'slides.process': { count: 2, pollingIntervalSeconds: 0.5 },
+  // Two segments at a time per process keep two cores busy (x264 threads share them); RENDER_CONCURRENCY tunes it.
+  'render.segment': { count: Math.max(1, Number(process.env.RENDER_CONCURRENCY) || 2), pollingIntervalSeconds: 0.5 },
+  'render.audio': { count: 1, pollingIntervalSeconds: 0.5 },
+  'render.assemble': { count: 1, pollingIntervalSeconds: 0.5 },
+  'render.video': { count: 1, pollingIntervalSeconds: 0.5 },
+};
+
+/** pg-boss over the app's own database; `npm run worker` starts more workers (on other machines too) that share it. */
+export async function startQueue(databaseUrl: string): Promise<Queue> {
+  // pg-boss retries a dead worker's job only when its maintenance finds it expired: run that often.
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, maintenanceIntervalSeconds: 15 });
+  boss.on('error', (err) => console.error('[jobs]', err));
+  await boss.start();
+  for (const name of JOB_NAMES) await boss.createQueue(name);
+  return {
+    send: (name, data, options) => boss.send(name, data as object, { ...SEND_DEFAULTS, ...SEND_OPTIONS[name], ...options }),
+    async work(handlers) {
+      for (const name of JOB_NAMES) {
+        const handler = handlers[name] as (data: unknown) => Promise<void>;
+        const { count, pollingIntervalSeconds } = WORKERS[name] ?? { count: 1, pollingIntervalSeconds: 2 };
+        for (let i = 0; i < count; i++) {
+          await boss.work<unknown>(name, { pollingIntervalSeconds }, async (jobs) => {
+            for (const job of jobs) await handler(job.data);
+          });
+        }
+      }
+      for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {});
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

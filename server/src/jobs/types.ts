@@ -1,0 +1,34 @@
+/** Every job the workers know, with its payload. Add a name here and a handler in handlers.ts. */
+export interface JobPayloads {
+  'mail.deliver': { outboxId: number };
+  'sessions.purge': Record<string, never>;
+  'videos.purge': Record<string, never>;
+  'slides.process': { slideId: number };
+  /** Gives up uploads idle for 24 hours and finishes uploads whose last byte arrived just before a crash. */
+  'uploads.expire': Record<string, never>;
+  /** Renders the composed stock songs that are missing or out of date (scheduled; each run has a time budget). */
+  'music.render': Record<string, never>;
+  /** Plans a finalized video and starts what its HD render still needs (nothing when it is already made as planned). */
+  'render.video': { videoId: number };
+  /** One segment of a render (a slide with its outgoing transition), into the shared segment cache. */
+  'render.segment': { renderId: number; index: number };
+  /** A render's sound: songs, clip sound, ducking, loudness. */
+  'render.audio': { renderId: number };
+  /** Joins a render's segments without re-encoding and adds the sound. */
+  'render.assemble': { renderId: number };
+  /** The smaller web video from a finished HD render. */
+  'render.web': { renderId: number };
+  /** Drops old renders and unused cached segments; restarts renders whose jobs were lost. */
+  'render.prune': Record<string, never>;
+  /** Theme preview videos and look-modifier posters and clips, made once per engine version. */
+  'render.showcase': Record<string, never>;
+}
+
+export type JobName = keyof JobPayloads;
+
+export const JOB_NAMES: JobName[] = ['mail.deliver', 'sessions.purge', 'videos.purge', 'slides.process', 'uploads.expire', 'music.render',
+  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'render.showcase'];
+
+export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
+
+export type JobHandlers = { [N in JobName]: JobHandler<N> };

@@ -1,0 +1,27 @@
+/** The live-sync channel (spec 3, 4.10) as typed events; nothing else names these strings. */
+export interface SubscribeRequest {
+  video_id: number | string;
+  security_hash?: string;
+}
+
+export interface UpdateMessage {
+  update_id: number;
+  server_id: string;
+  /** Socket id of the editor whose call caused it, so that client ignores its own. */
+  owner: string | null;
+}
+
+export interface ServerToClientEvents {
+  update: (message: UpdateMessage) => void;
+  editors: (message: { count: number }) => void;
+  subscribed: (message: { update_id: number; server_id: string }) => void;
+  error: (message: { message: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (request: SubscribeRequest) => void;
+  update: (request: { video_id: number | string }) => void;
+}
+
+export const LIVE_PATH = '/jute/socket.io/';
+export const LIVE_HEADER = 'X-Live-Socket';

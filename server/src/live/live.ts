@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import type { Db } from '../db/database.ts';
+import type { SessionRepository } from '../repositories/session.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { VideoRepository } from '../repositories/video.repository.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
+import { userCanSee } from '../services/video-access.ts';
+import { LIVE_PATH, type ClientToServerEvents, type ServerToClientEvents } from './events.ts';
+
+export interface Live {
+  /** Bumps the video's update id and tells every other editor of it. */
+  notify(videoId: number, owner: string | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+const room = (videoId: number) => `video:${videoId}`;
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/** One room per video; a subscriber must be allowed to view the video (session or upload link). */
+export function startLive(
+  http: HttpServer,
+  databaseUrl: string,
+  deps: { db: Db; sessions: SessionRepository; users: UserRepository; videos: VideoRepository },
+): Live {
+  const serverId = randomBytes(8).toString('hex');
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, { path: LIVE_PATH, serveClient: false });
+  // Events and room membership travel between server processes through PostgreSQL NOTIFY.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', (err) => console.error('[live] postgres', err));
+  io.adapter(createAdapter(pool, { errorHandler: (err) => console.error('[live] adapter', err) }));
+
+  async function editorsChanged(videoId: number): Promise<void> {
+    const sockets = await io.in(room(videoId)).fetchSockets();
+    for (const socket of sockets) socket.emit('editors', { count: sockets.length - 1 });
+  }
+
+  io.on('connection', (socket) => {
+    let videoId: number | undefined;
+    socket.on('subscribe', async (request) => {
+      try {
+        const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+        const session = token ? await deps.sessions.find(token) : undefined;
+        const user = session ? await deps.users.findById(session.user_id) : undefined;
+        const id = Number(request?.video_id);
+        const video = Number.isSafeInteger(id) ? await deps.videos.findById(id) : await deps.videos.findBySecurityHash(String(request?.video_id));
+        const viaLink = video && request?.security_hash === video.security_hash && video.upload_link_access_level > 0 && !video.family_upload_finished;
+        if (!video || video.deleted_at || !(userCanSee(user, video) || viaLink)) {
+          socket.emit('error', { message: 'Not found' });
+          return;
+        }
+        if (videoId !== undefined) {
+          await socket.leave(room(videoId));
+          await editorsChanged(videoId);
+        }
+        videoId = video.id;
+        await socket.join(room(video.id));
+        socket.emit('subscribed', { update_id: Number(video.update_id), server_id: serverId });
+        await editorsChanged(video.id);
+      } catch (err) {
+        console.error('[live] subscribe failed', err);
+        socket.emit('error', { message: 'Server error' });
+      }
+    });
+    socket.on('disconnect', () => {
+      if (videoId !== undefined) void editorsChanged(videoId);
+    });
+  });
+
+  return {
+    async notify(id, owner) {
+      const [row] = await deps.db('videos').where({ id }).increment('update_id', 1).returning<{ update_id: number }[]>('update_id');
+      if (!row) return;
+      io.to(room(id)).emit('update', { update_id: Number(row.update_id), server_id: serverId, owner });
+    },
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // The adapter takes its LISTEN client in the background; closed right after start it never gives it back.
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    },
+  };
+}

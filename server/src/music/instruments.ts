@@ -1,0 +1,71 @@
+/** General MIDI programs (0-based) the library uses, named so the catalogue reads as a score. */
+export const GM = {
+  piano: 0,
+  brightPiano: 1,
+  electricPiano: 4,
+  celesta: 8,
+  glockenspiel: 9,
+  musicBox: 10,
+  vibraphone: 11,
+  churchOrgan: 19,
+  reedOrgan: 20,
+  nylonGuitar: 24,
+  steelGuitar: 25,
+  acousticBass: 32,
+  fingeredBass: 33,
+  violin: 40,
+  viola: 41,
+  cello: 42,
+  contrabass: 43,
+  pizzicato: 45,
+  harp: 46,
+  strings: 48,
+  slowStrings: 49,
+  choir: 52,
+  voiceOohs: 53,
+  frenchHorn: 60,
+  oboe: 68,
+  clarinet: 71,
+  flute: 73,
+  recorder: 74,
+  panFlute: 75,
+  whistle: 78,
+  warmPad: 89,
+  choirPad: 91,
+} as const;
+
+/** Where each instrument sings a tune comfortably (MIDI notes). */
+const MELODY_RANGES: Record<number, [number, number]> = {
+  [GM.piano]: [62, 84],
+  [GM.brightPiano]: [62, 84],
+  [GM.electricPiano]: [60, 82],
+  [GM.celesta]: [72, 96],
+  [GM.glockenspiel]: [79, 103],
+  [GM.musicBox]: [72, 96],
+  [GM.vibraphone]: [60, 84],
+  [GM.churchOrgan]: [60, 79],
+  [GM.reedOrgan]: [60, 79],
+  [GM.nylonGuitar]: [57, 79],
+  [GM.steelGuitar]: [57, 79],
+  [GM.violin]: [67, 91],
+  [GM.viola]: [57, 79],
+  [GM.cello]: [50, 72],
+  [GM.harp]: [60, 84],
+  [GM.strings]: [62, 84],
+  [GM.slowStrings]: [62, 84],
+  [GM.choir]: [60, 77],
+  [GM.voiceOohs]: [60, 77],
+  [GM.frenchHorn]: [53, 74],
+  [GM.oboe]: [62, 84],
+  [GM.clarinet]: [55, 82],
+  [GM.flute]: [67, 91],
+  [GM.recorder]: [67, 89],
+  [GM.panFlute]: [67, 89],
+  [GM.whistle]: [72, 94],
+};
+
+export const melodyRangeOf = (program: number): [number, number] => MELODY_RANGES[program] ?? [60, 81];
+
+/** Instruments whose notes die away by themselves; the others sustain as long as a note is held. */
+export const isPlucked = (program: number): boolean =>
+  program <= 15 || (program >= 24 && program <= 39) || program === GM.pizzicato || program === GM.harp;

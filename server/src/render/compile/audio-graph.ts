@@ -1,0 +1,115 @@
+import { DUCK_RAMP_SECONDS } from '../plan/audio.ts';
+import type { AudioPlan, Duck } from '../plan/types.ts';
+import { AUDIO_RATE, LOUDNESS } from './profiles.ts';
+
+/** The measurements of loudnorm's first pass, fed to its second so the gain is one linear step. */
+export interface LoudnessMeasure {
+  input_i: string;
+  input_tp: string;
+  input_lra: string;
+  input_thresh: string;
+  target_offset: string;
+}
+
+export interface AudioSources {
+  /** Absolute paths of the music pieces' files and the clips' files, in plan order. */
+  music: string[];
+  clips: string[];
+}
+
+const s = (n: number): string => Math.max(0, n).toFixed(4);
+const FORMAT = `aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+
+/** The music's gain over time as an ffmpeg expression: 1, dipping to each duck's level with linear ramps. */
+export function duckExpression(ducks: Duck[]): string {
+  if (!ducks.length) return '1';
+  const r = DUCK_RAMP_SECONDS;
+  const one = (d: Duck) =>
+    `(1-${(1 - d.level).toFixed(4)}*min(clip((t-${s(d.from - r)})/${r},0,1),clip((${s(d.to + r)}-t)/${r},0,1)))`;
+  return ducks.map(one).reduce((acc, term) => `min(${acc},${term})`);
+}
+
+/**
+ * The mix before loudness: the songs placed, trimmed, faded and ducked, the clips' sound at their places, the
+ * music's fade at the end, padded or cut to the video's exact length. Ends in [mix].
+ */
+export function mixGraph(plan: AudioPlan, sources: AudioSources): { inputs: string[]; filters: string[] } {
+  const inputs: string[] = [];
+  const filters: string[] = [];
+  let n = 0;
+  const music: string[] = [];
+  plan.music.forEach((piece, i) => {
+    inputs.push('-ss', s(piece.from), '-t', s(piece.to - piece.from), '-i', sources.music[i]);
+    const length = piece.to - piece.from;
+    const fades = [
+      piece.fadeIn > 0 ? `afade=t=in:st=0:d=${s(piece.fadeIn)}` : '',
+      piece.fadeOut > 0 && length > piece.fadeOut ? `afade=t=out:st=${s(length - piece.fadeOut)}:d=${s(piece.fadeOut)}` : '',
+    ].filter(Boolean);
+    const delay = Math.round(piece.at * 1000);
+    filters.push(`[${n}:a]${FORMAT},volume=${piece.volume.toFixed(3)}${fades.map((f) => `,${f}`).join('')},adelay=${delay}|${delay}[m${i}]`);
+    music.push(`[m${i}]`);
+    n++;
+  });
+  const clips: string[] = [];
+  plan.clips.forEach((clip, i) => {
+    inputs.push('-ss', s(clip.from), '-t', s(clip.to - clip.from), '-i', sources.clips[i]);
+    const delay = Math.round(clip.at * 1000);
+    filters.push(`[${n}:a]${FORMAT},volume=${clip.volume.toFixed(3)},adelay=${delay}|${delay}[c${i}]`);
+    clips.push(`[c${i}]`);
+    n++;
+  });
+  const end = s(plan.duration);
+  const silence = `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=0:${end}`;
+  const buses: string[] = [];
+  if (music.length) {
+    const fade = plan.fadeOut > 0 ? `,afade=t=out:st=${s(plan.duration - plan.fadeOut)}:d=${s(plan.fadeOut)}` : '';
+    const mixed = music.length > 1 ? `${music.join('')}amix=inputs=${music.length}:normalize=0:dropout_transition=0,` : `${music[0]}`;
+    filters.push(`${mixed}${music.length > 1 ? '' : 'anull,'}volume='${duckExpression(plan.ducks)}':eval=frame${fade}[music]`);
+    buses.push('[music]');
+  }
+  if (clips.length) {
+    filters.push(clips.length > 1 ? `${clips.join('')}amix=inputs=${clips.length}:normalize=0:dropout_transition=0[clips]` : `${clips[0]}anull[clips]`);
+    buses.push('[clips]');
+  }
+  if (!buses.length) filters.push(`${silence}[quiet]`);
+  const all = buses.length ? buses : ['[quiet]'];
+  const joined = all.length > 1 ? `${all.join('')}amix=inputs=${all.length}:normalize=0:dropout_transition=0,` : `${all[0]}anull,`;
+  filters.push(`${joined}apad=whole_dur=${end},atrim=0:${end},asetpts=N/SR/TB[mix]`);
+  return { inputs, filters };
+}
+
+export const hasSound = (plan: AudioPlan): boolean => plan.music.length > 0 || plan.clips.length > 0;
+
+/** loudnorm's first pass: measures the mix and prints JSON on stderr. */
+export function measureArgs(plan: AudioPlan, sources: AudioSources): string[] {
+  const { inputs, filters } = mixGraph(plan, sources);
+  filters.push(`[mix]loudnorm=I=${LOUDNESS.integrated}:TP=${LOUDNESS.truePeak}:LRA=${LOUDNESS.range}:print_format=json[out]`);
+  return ['-hide_banner', '-nostdin', '-y', ...inputs, '-filter_complex', filters.join(';'), '-map', '[out]', '-f', 'null', '-'];
+}
+
+/** The mix at the target loudness (second pass, linear gain from the first pass' measure), as AAC-LC. */
+export function finalArgs(plan: AudioPlan, sources: AudioSources, measure: LoudnessMeasure | null, bitrate: string, output: string, extra: string[] = []): string[] {
+  const { inputs, filters } = mixGraph(plan, sources);
+  const usable = measure && Number.isFinite(Number(measure.input_i)) && Number(measure.input_i) > -70;
+  const loud = usable
+    ? `loudnorm=I=${LOUDNESS.integrated}:TP=${LOUDNESS.truePeak}:LRA=${LOUDNESS.range}:measured_I=${measure.input_i}:measured_TP=${measure.input_tp}` +
+      `:measured_LRA=${measure.input_lra}:measured_thresh=${measure.input_thresh}:offset=${measure.target_offset}:linear=true,`
+    : '';
+  filters.push(`[mix]${loud}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}[out]`);
+  return [
+    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'), '-map', '[out]',
+    '-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', bitrate, '-ar', String(AUDIO_RATE), '-ac', '2', ...extra, output,
+  ];
+}
+
+/** The last JSON object loudnorm printed. */
+export function parseMeasure(stderr: string): LoudnessMeasure | null {
+  const start = stderr.lastIndexOf('{');
+  const end = stderr.lastIndexOf('}');
+  if (start < 0 || end < start) return null;
+  try {
+    return JSON.parse(stderr.slice(start, end + 1)) as LoudnessMeasure;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { AudioPlan, Segment, Timeline } from '../plan/types.ts';
+import type { Profile } from './profiles.ts';
+
+/** Bump whenever the same plan should give different pixels or sound: every cached segment is then made anew. */
+export const ENGINE_VERSION = 'render-1';
+
+/** Storage keys of the theme pictures a render uses, and the colour used when a picture is missing. */
+export interface ThemeArt {
+  background: string | null;
+  introScene: string | null;
+  outroScene: string | null;
+  colour: string;
+}
+
+/** What workers render: the timeline, the theme's pictures, and the hashes naming every piece. */
+export interface RenderPlan {
+  engine: string;
+  profile: Profile['name'];
+  timeline: Timeline;
+  art: ThemeArt;
+  /** One per segment, in order: the cache key of its file. */
+  hashes: string[];
+  audioHash: string;
+  /** Of everything above: equal hashes make the same video. */
+  hash: string;
+}
+
+const sha = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** A segment's pixels depend on its visuals, their clock, its transition, the profile and the art: not on its place. */
+export function segmentHash(segment: Segment, profile: Profile, art: ThemeArt): string {
+  const { index: _index, start: _start, ...pixels } = segment;
+  return sha([ENGINE_VERSION, profile.name, profile.width, profile.height, art, pixels]);
+}
+
+export function audioHash(audio: AudioPlan, profile: Profile): string {
+  return sha([ENGINE_VERSION, 'audio', profile.name, profile.audioBitrate, audio]);
+}
+
+export function renderPlan(timeline: Timeline, profile: Profile, art: ThemeArt): RenderPlan {
+  const hashes = timeline.segments.map((s) => segmentHash(s, profile, art));
+  const audio = audioHash(timeline.audio, profile);
+  return { engine: ENGINE_VERSION, profile: profile.name, timeline, art, hashes, audioHash: audio, hash: sha([ENGINE_VERSION, profile.name, hashes, audio]) };
+}
+
+/** Where a cached segment lives in storage: shared by every render and every worker. */
+export const segmentKey = (profile: Profile['name'], hash: string): string => `render-cache/${profile}/${hash.slice(0, 2)}/${hash}.mp4`;
+export const audioKey = (profile: Profile['name'], hash: string): string => `render-cache/${profile}/audio/${hash}.m4a`;

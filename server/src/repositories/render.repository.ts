@@ -1,0 +1,165 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { finalArgs, hasSound, measureArgs, parseMeasure, type AudioSources } from '../render/compile/audio-graph.ts';
+import { WEB } from '../render/compile/profiles.ts';
+import type { AudioPlan } from '../render/plan/types.ts';
+import { runTool } from './run-tool.ts';
+
+/** Facts about a finished file, in our words. */
+export interface RenderProbe {
+  duration: number;
+  video: { codec: string; profile: string; level: number; pixelFormat: string; width: number; height: number; frameRate: string; frames: number; colorPrimaries?: string; colorTransfer?: string; colorSpace?: string } | null;
+  audio: { codec: string; profile: string; sampleRate: number; channels: number } | null;
+}
+
+interface RawStream {
+  codec_type?: string;
+  codec_name?: string;
+  profile?: string;
+  level?: number;
+  pix_fmt?: string;
+  width?: number;
+  height?: number;
+  r_frame_rate?: string;
+  nb_frames?: string;
+  nb_read_frames?: string;
+  sample_rate?: string;
+  channels?: number;
+  color_primaries?: string;
+  color_transfer?: string;
+  color_space?: string;
+}
+
+const FFMPEG = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+const ten = (seconds: number): number => Math.max(120_000, seconds * 20_000);
+
+/** Lets ffmpeg read a list of files from a temporary concat script. */
+async function withConcatList<T>(files: string[], use: (list: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tribute-concat-'));
+  try {
+    const list = path.join(dir, 'list.txt');
+    await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n') + '\n');
+    return await use(list);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The only code that runs ffmpeg and ffprobe for renders. Every output is written to the path it is given. */
+export function renderRepository() {
+  return {
+    /** One segment from arguments made by compile/segment-graph.ts. */
+    async segment(args: string[], seconds: number): Promise<void> {
+      await runTool('ffmpeg', args, ten(seconds));
+    },
+
+    /** The mixed sound at the target loudness: a first pass measures it, the second applies one linear gain. */
+    async audio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string): Promise<void> {
+      let measure = null;
+      if (hasSound(plan)) {
+        const { stderr } = await runTool('ffmpeg', measureArgs(plan, sources), ten(plan.duration / 4));
+        measure = parseMeasure(stderr);
+      }
+      await runTool('ffmpeg', finalArgs(plan, sources, measure, bitrate, output, ['-f', 'mp4']), ten(plan.duration / 4));
+    },
+
+    /**
+     * The preview's sound as fragmented MP4 written while it is made, so the first seconds can be served at
+     * once. Resolves when ffmpeg finishes.
+     */
+    previewAudio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string): Promise<void> {
+      const args = finalArgs(plan, sources, null, bitrate, output, ['-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '1000000', '-f', 'mp4']);
+      return runTool('ffmpeg', args, ten(plan.duration / 4)).then(() => undefined);
+    },
+
+    /** Joins segments without re-encoding and adds the sound; the index goes first so playback starts at once. */
+    async assemble(segments: string[], audio: string, output: string): Promise<void> {
+      await withConcatList(segments, (list) =>
+        runTool(
+          'ffmpeg',
+          [...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, '-i', audio, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', output],
+          ten(60),
+        ),
+      );
+    },
+
+    /** Joins segments without re-encoding into a silent clip (the showcase's previews). */
+    async join(segments: string[], output: string): Promise<void> {
+      await withConcatList(segments, (list) =>
+        runTool('ffmpeg', [...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', output], ten(60)),
+      );
+    },
+
+    /** The smaller web video from the finished HD file. */
+    async web(hd: string, seconds: number, output: string): Promise<void> {
+      await runTool(
+        'ffmpeg',
+        [
+          ...FFMPEG, '-i', hd, '-map', '0:v:0', '-map', '0:a:0', '-vf', `scale=${WEB.width}:${WEB.height}:flags=bicubic`, ...WEB.video,
+          '-c:a', 'aac', '-b:a', WEB.audioBitrate, '-ar', '48000', '-ac', '2', '-movflags', '+faststart', '-f', 'mp4', output,
+        ],
+        ten(seconds),
+      );
+    },
+
+    /** One frame as JPEG (the snapshot). */
+    async frame(file: string, atSeconds: number, output: string): Promise<void> {
+      await runTool('ffmpeg', [...FFMPEG, '-ss', atSeconds.toFixed(3), '-i', file, '-frames:v', '1', '-q:v', '3', '-f', 'image2', output], 120_000);
+    },
+
+    /** Whether a clip has a sound track (its sound is mixed in only then). */
+    async hasAudio(file: string): Promise<boolean> {
+      const { stdout } = await runTool('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=index', '-of', 'csv=p=0', file], 60_000);
+      return stdout.trim().length > 0;
+    },
+
+    async probe(file: string, countFrames = false): Promise<RenderProbe> {
+      const { stdout } = await runTool(
+        'ffprobe',
+        ['-v', 'error', ...(countFrames ? ['-count_frames'] : []), '-print_format', 'json', '-show_format', '-show_streams', file],
+        300_000,
+      );
+      const raw = JSON.parse(stdout) as { streams?: RawStream[]; format?: { duration?: string } };
+      const v = raw.streams?.find((s) => s.codec_type === 'video');
+      const a = raw.streams?.find((s) => s.codec_type === 'audio');
+      return {
+        duration: Number(raw.format?.duration ?? NaN),
+        video: v
+          ? {
+              codec: v.codec_name ?? '', profile: v.profile ?? '', level: v.level ?? 0, pixelFormat: v.pix_fmt ?? '', width: v.width ?? 0, height: v.height ?? 0,
+              frameRate: v.r_frame_rate ?? '', frames: Number(v.nb_read_frames ?? v.nb_frames ?? 0),
+              colorPrimaries: v.color_primaries, colorTransfer: v.color_transfer, colorSpace: v.color_space,
+            }
+          : null,
+        audio: a ? { codec: a.codec_name ?? '', profile: a.profile ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : null,
+      };
+    },
+
+    /** Integrated loudness (LUFS) and true peak (dBTP) of a file's sound, as EBU R128 measures them. */
+    async loudness(file: string): Promise<{ integrated: number; truePeak: number }> {
+      const { stderr } = await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'], 300_000);
+      const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+      return {
+        integrated: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1] ?? NaN),
+        truePeak: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1] ?? NaN),
+      };
+    },
+
+    /** Raw grey frames of a file at the given size (tests and the benchmark look at pixels). */
+    async grayFrames(file: string, width: number, height: number, extra: string[] = []): Promise<Buffer> {
+      return new Promise((resolve, reject) => {
+        const child = spawn('ffmpeg', [...FFMPEG, '-i', file, ...extra, '-vf', `scale=${width}:${height}:flags=area,format=gray`, '-f', 'rawvideo', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const chunks: Buffer[] = [];
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => chunks.push(c));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.once('error', reject);
+        child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(-500)}`))));
+      });
+    },
+  };
+}
+
+export type RenderRepository = ReturnType<typeof renderRepository>;

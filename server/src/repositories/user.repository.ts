@@ -1,0 +1,45 @@
+import type { Db } from '../db/database.ts';
+import type { Role } from '../wire/auth.ts';
+
+export interface UserRow {
+  id: number;
+  organization_id: number | null;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  role: Role;
+  disabled: boolean;
+  sor_dismissed_year: number | null;
+  config: Record<string, unknown>;
+  last_login_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UserWithOrg extends UserRow {
+  organization_name: string | null;
+}
+
+export function userRepository(db: Db) {
+  const withOrg = () =>
+    db('users')
+      .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+      .select<UserWithOrg[]>('users.*', 'organizations.organization_name');
+  return {
+    async findById(id: number): Promise<UserWithOrg | undefined> {
+      return withOrg().where('users.id', id).first();
+    },
+    async findByEmail(email: string): Promise<UserWithOrg | undefined> {
+      return withOrg().whereRaw('lower(users.email) = lower(?)', [email.trim()]).first();
+    },
+    async create(values: Partial<UserRow> & { email: string }): Promise<UserRow> {
+      const [row] = await db('users').insert({ ...values, email: values.email.trim() }).returning('*');
+      return row as UserRow;
+    },
+    async update(id: number, values: Partial<UserRow>): Promise<void> {
+      await db('users').where({ id }).update({ ...values, updated_at: db.fn.now() });
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof userRepository>;

@@ -1,0 +1,65 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../http/errors.ts';
+import { isSuper } from '../http/session.ts';
+import type { VideoRow } from '../repositories/video.repository.ts';
+import { generationStatusService, isStage, STAGES, type Stage } from '../services/generation-status.service.ts';
+
+/** At most this many videos per batch call: a list page polls the videos it shows. */
+const MAX_BATCH = 500;
+
+function parseProgressBars(raw: unknown): Partial<Record<Stage, number[]>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof raw === 'string' ? raw : '');
+  } catch {
+    throw new AppError(400, 'progress_bars must be a JSON map of stage to video ids.');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new AppError(400, 'progress_bars must be a JSON map of stage to video ids.');
+  const bars: Partial<Record<Stage, number[]>> = {};
+  for (const [stage, ids] of Object.entries(value)) {
+    if (!isStage(stage) || !Array.isArray(ids)) continue;
+    bars[stage] = ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  }
+  return bars;
+}
+
+/** GET /r/videos/{id}/check_generation_status and the batch GET /r/videos/check_generation_statuses (CONVENTIONS). */
+export function generationStatusRoutes(deps: Deps): Router {
+  const router = new Router();
+  const statuses = generationStatusService(deps.render.records);
+
+  router.get('/r/videos/check_generation_statuses', async (ctx) => {
+    const bars = parseProgressBars(ctx.query.progress_bars);
+    const ids = [...new Set(Object.values(bars).flat())].slice(0, MAX_BATCH);
+    // Videos the caller may not see are simply left out, so nothing reveals that they exist.
+    const visible = new Map<number, VideoRow>();
+    for (const id of ids) {
+      const access = await deps.access.check(ctx, id, 'view').catch(() => undefined);
+      if (access) visible.set(id, access.video);
+    }
+    const body: Partial<Record<Stage, Record<string, unknown>>> = {};
+    for (const stage of STAGES) {
+      const videos = (bars[stage] ?? []).map((id) => visible.get(id)).filter((v): v is VideoRow => v !== undefined);
+      if (bars[stage]) body[stage] = await statuses.many(videos, stage);
+    }
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  router.get('/r/videos/:id/check_generation_status', async (ctx: Context) => {
+    const { video } = await deps.access.check(ctx, ctx.params.id, 'view');
+    const stage = ctx.query.stage;
+    ctx.set('Cache-Control', 'no-store');
+    if (stage === 'admin') {
+      if (!isSuper(ctx.state.auth?.user)) throw new AppError(404, 'Not found');
+      ctx.body = await statuses.admin(video);
+      return;
+    }
+    if (stage !== undefined && !isStage(stage)) throw new AppError(400, `Unknown stage: ${String(stage)}.`);
+    ctx.body = await statuses.status(video, stage ?? 'hd');
+  });
+
+  return router;
+}

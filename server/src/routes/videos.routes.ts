@@ -1,0 +1,116 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../http/errors.ts';
+import { bodyOf, intParam } from '../http/request.ts';
+import { requireUser } from '../http/session.ts';
+import { customThemeRepository } from '../repositories/custom-theme.repository.ts';
+import { securityHashOf } from '../services/video-access.ts';
+import { SetupInvalid, videoSetupService } from '../services/video-setup.service.ts';
+import { videoService } from '../services/video.service.ts';
+import type { WireCreatorVideo } from '../wire/video.ts';
+
+/**
+ * A video id or an upload-link hash (32 base64url characters). Anything else under /r/videos/ is left to the
+ * routers that own those words (/r/videos/check_generation_statuses ...), whatever their order.
+ */
+const VIDEO_REF = /^(\d+|[A-Za-z0-9_-]{32})$/;
+
+/** Setup saves answer every problem at once (spec 1, section 8: a list shown in red), not only the first. */
+async function replyWithSetupErrors(ctx: Context, work: () => Promise<unknown>): Promise<void> {
+  try {
+    ctx.body = await work();
+  } catch (err) {
+    if (!(err instanceof SetupInvalid)) throw err;
+    ctx.status = err.status;
+    ctx.body = { errors: err.messages };
+  }
+}
+
+const liveOwner = (ctx: Context): string | null => ctx.get('X-Live-Socket') || null;
+
+export function videosRoutes(deps: Deps): Router {
+  const router = new Router();
+  const videos = videoService(deps.repos.videos, deps.repos.videoList);
+  const setup = videoSetupService({
+    videos: deps.repos.videos,
+    organizations: deps.repos.organizations,
+    brands: deps.repos.brands,
+    customThemes: customThemeRepository(deps.db),
+  });
+
+  router.get('/r/videos/list', async (ctx) => {
+    const user = requireUser(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await videos.list(user);
+  });
+
+  router.get('/r/videos/:id', async (ctx, next) => {
+    if (!VIDEO_REF.test(ctx.params.id)) return next();
+    const access = await deps.access.check(ctx, ctx.params.id, 'view');
+    ctx.set('Cache-Control', 'no-store');
+    const [video, facts] = await Promise.all([videos.read(access, securityHashOf(ctx)), setup.facts(access)]);
+    ctx.body = { ...video, ...facts } satisfies WireCreatorVideo;
+  });
+
+  router.get('/r/videos/setup_options', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { organization: await setup.options(requireUser(ctx)) };
+  });
+
+  router.post('/r/videos', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx);
+    const ownerId = body.user_id === undefined || body.user_id === null || body.user_id === '' ? user.id : intParam(body.user_id);
+    const owner = ownerId === user.id ? user : await deps.repos.users.findById(ownerId);
+    if (!owner) throw new AppError(404, 'Not found');
+    await replyWithSetupErrors(ctx, async () => {
+      const created = await setup.create(user, body.video, owner);
+      ctx.status = 201;
+      return created;
+    });
+  });
+
+  router.patch('/r/videos/:id', async (ctx, next) => {
+    if (!VIDEO_REF.test(ctx.params.id)) return next();
+    const access = await deps.access.check(ctx, ctx.params.id, 'edit');
+    await replyWithSetupErrors(ctx, async () => {
+      await setup.update(access, bodyOf(ctx).video);
+      await deps.live?.notify(access.video.id, liveOwner(ctx));
+      return { success: true };
+    });
+  });
+
+  router.post('/r/videos/:id/make_editable', async (ctx) => {
+    const access = await deps.access.check(ctx, ctx.params.id, 'manage');
+    ctx.body = await setup.makeEditable(access, ctx.query.redirect);
+    await deps.live?.notify(access.video.id, liveOwner(ctx));
+  });
+
+  router.delete('/r/videos/:id', async (ctx, next) => {
+    if (!VIDEO_REF.test(ctx.params.id)) return next();
+    const access = await deps.access.check(ctx, ctx.params.id, 'manage');
+    await videos.remove(access);
+    ctx.body = { success: true };
+  });
+
+  router.get('/r/videos/:id/cover_thumb', async (ctx) => {
+    const access = await deps.access.check(ctx, ctx.params.id, 'view');
+    const thumb = await videos.coverThumb(access, securityHashOf(ctx));
+    if ('photo' in thumb) {
+      // The photo's own address carries its edit version and is cached there; this hop must follow changes.
+      ctx.set('Cache-Control', 'private, no-cache');
+      return ctx.redirect(thumb.photo);
+    }
+    // List links carry a version in the query, so a browser may keep a placeholder for a day.
+    ctx.set('Cache-Control', 'private, max-age=86400');
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    ctx.type = 'image/svg+xml';
+    ctx.etag = thumb.etag;
+    ctx.status = 200;
+    if (ctx.fresh) return void (ctx.status = 304);
+    ctx.body = thumb.svg;
+  });
+
+  return router;
+}

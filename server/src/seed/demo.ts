@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { passwordHasher } from '../repositories/password.repository.ts';
+import { newSecurityHash, newVideoCode } from '../repositories/video.repository.ts';
+import { seedDemoTribute } from './demo-tribute.ts';
+import { LOOK_MODIFIERS } from './look-modifiers.ts';
+import { seedStockMusic } from './stock-music.ts';
+import { seedThemes } from './themes.ts';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  role: string;
+}
+
+const SEEDED_KEY = 'demo_seeded';
+
+/** The password shown at every start: DEMO_PASSWORD, or one made at first start and kept in DATA_DIR. */
+function demoPassword(config: Config): string {
+  if (config.demoPassword) return config.demoPassword;
+  const file = path.join(config.dataDir, 'demo-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const password = randomBytes(9).toString('base64url');
+  writeFileSync(file, password + '\n', { mode: 0o600 });
+  return password;
+}
+
+export async function seedLookModifiers(db: Db): Promise<void> {
+  for (const [type, entries] of Object.entries(LOOK_MODIFIERS)) {
+    const rows = entries.map((e, position) => ({
+      type,
+      id: e.id,
+      label: e.label,
+      position: position + 1,
+      direction: e.direction ?? null,
+      enabled: e.enabled ?? true,
+    }));
+    await db('look_modifiers').insert(rows).onConflict(['type', 'id']).merge(['label', 'position', 'direction', 'enabled']);
+  }
+}
+
+const DEMO_VIDEOS = [
+  { title: 'José Álvarez', subtitle: '1941 - 2026', intro_text: 'A life of music and laughter', finished: true },
+  { title: 'Margaret Ellen Hughes', subtitle: 'Beloved mother and grandmother', intro_text: 'Forever in our hearts', finished: true },
+  { title: 'Chloé Dubois', subtitle: '1958 - 2026', intro_text: 'Celebrating a beautiful life', finished: false },
+  { title: 'Robert "Bobby" Chen', subtitle: 'Teacher, coach, friend', intro_text: 'In loving memory', finished: false },
+  { title: 'Anna-Lena Björk', subtitle: '1970 - 2026', intro_text: 'Always with us', finished: true },
+];
+
+/** Demo content for a new installation: runs once, then leaves every record alone. */
+export async function seedDemo(db: Db, config: Config): Promise<DemoLogin[]> {
+  const password = demoPassword(config);
+  const logins: DemoLogin[] = [
+    { email: 'staff@example.com', password, role: 'org_admin' },
+    { email: 'admin@example.com', password, role: 'super' },
+  ];
+  await seedLookModifiers(db);
+  await seedThemes(db, config);
+  await seedStockMusic(db, config);
+  const done = await db('system_settings').where({ key: SEEDED_KEY }).first();
+  if (done) {
+    await seedDemoTribute(db, config);
+    return logins;
+  }
+
+  await db.transaction(async (trx) => {
+    const [org] = await trx('organizations').insert({ organization_name: 'Demo Funeral Home', billing_id_prompt: 'Case number' }).returning('*');
+    await trx('brands').insert([
+      { organization_id: org.id, name: 'Demo Funeral Home' },
+      { organization_id: org.id, name: 'Riverside Chapel' },
+    ]);
+    const hash = await passwordHasher.hash(password);
+    const [staff] = await trx('users')
+      .insert({ organization_id: org.id, email: 'staff@example.com', name: 'Sam Staff', role: 'org_admin', password_hash: hash })
+      .returning('*');
+    await trx('users').insert({ organization_id: org.id, email: 'admin@example.com', name: 'Alex Admin', role: 'super', password_hash: hash });
+
+    const day = 24 * 3600 * 1000;
+    const videos = [];
+    for (const [i, v] of DEMO_VIDEOS.entries()) {
+      const [row] = await trx('videos')
+        .insert({
+          organization_id: org.id,
+          user_id: staff.id,
+          title: v.title,
+          subtitle: v.subtitle,
+          intro_text: v.intro_text,
+          video_code: newVideoCode(),
+          security_hash: newSecurityHash(),
+          date_in_queue: v.finished ? new Date(Date.now() - (i + 1) * day) : null,
+          finished: v.finished,
+          viewed: v.finished ? 12 * (i + 3) : 0,
+          created_at: new Date(Date.now() - (10 - i) * day),
+        })
+        .returning('*');
+      videos.push(row);
+    }
+
+    const products = await trx('products')
+      .insert([
+        { product_title: 'DVD in Memorial Case', product_thumb_image: 'dvd.svg', kind: 'dvd', price_cents: 2500 },
+        { product_title: 'Keepsake USB Drive', product_thumb_image: 'usb.svg', kind: 'usb', price_cents: 3500 },
+        { product_title: 'HD Download', product_thumb_image: 'download.svg', kind: 'download', price_cents: 0, physical: false },
+      ])
+      .returning('*');
+    const finished = videos.filter((v) => v.finished);
+    for (const [i, video] of finished.entries()) {
+      const [order] = await trx('orders')
+        .insert({ video_id: video.id, user_id: staff.id, organization_id: org.id, order_date: new Date(Date.now() - i * day) })
+        .returning('*');
+      await trx('order_details').insert({
+        order_id: order.id,
+        product_id: products[i % products.length].id,
+        quantity: i + 1,
+        shipped_date: i === 0 ? new Date() : null,
+        tracking: i === 0 ? '1Z999AA10123456784' : null,
+        date_cancelled: i === 2 ? new Date() : null,
+      });
+    }
+    await trx('system_settings').insert({ key: SEEDED_KEY, value: JSON.stringify({ at: new Date().toISOString() }) });
+  });
+  await seedDemoTribute(db, config);
+  return logins;
+}

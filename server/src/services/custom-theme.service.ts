@@ -1,0 +1,190 @@
+import { readFile } from 'node:fs/promises';
+import { CUSTOM_THEME_BASE_ID } from '../../../common/custom-theme.ts';
+import { AppError } from '../http/errors.ts';
+import { MediaError } from '../media/media-error.ts';
+import type { CustomThemeRepository, CustomThemeRow } from '../repositories/custom-theme.repository.ts';
+import type { StorageRepository } from '../repositories/storage.repository.ts';
+import type { UserWithOrg } from '../repositories/user.repository.ts';
+import type { VideoRow } from '../repositories/video.repository.ts';
+import { FONTS } from '../themes/fonts.ts';
+import type { WireCustomTheme, WireCustomThemeCreated, WireCustomThemeDeleted, WireCustomThemeReply } from '../wire/custom-theme.ts';
+import { themeArtKeys } from './render-theme.service.ts';
+import { changeDesign, designFromTheme, fontChoices, readDesign, type CustomThemeDesign, type PictureSlot } from './custom-theme-design.ts';
+import { titleCardSvg, type TitleCard } from './title-card.ts';
+import type { VideoAccess } from './video-access.ts';
+
+/** Uploaded pictures become frames of the 720p render. */
+export const PICTURE_WIDTH = 1280;
+export const PICTURE_HEIGHT = 720;
+export const PICTURE_MAX_BYTES = 25 * 1024 * 1024;
+const PREVIEW_WIDTH = 960;
+const PREVIEW_HEIGHT = 540;
+const TITLE_LIMIT = 250;
+
+export interface CustomThemeImages {
+  fitPictureToFrame(input: Buffer, width: number, height: number): Promise<Buffer>;
+  renderSvgToJpeg(svg: string): Promise<Buffer>;
+}
+
+const version = (row: CustomThemeRow): string => new Date(row.updated_at).getTime().toString(36);
+const missing = (): AppError => new AppError(404, 'Not found');
+
+/** The colours of a drawn theme ([ground, light, mid, accent, deep]), for a wash that hints at its artwork. */
+function paletteWash(themeDesign: unknown, fallback: string): [string, string] {
+  const palette = ((themeDesign as { art?: { palette?: unknown } } | undefined)?.art?.palette ?? []) as unknown[];
+  const colours = palette.filter((c): c is string => typeof c === 'string' && /^#[0-9a-f]{6}$/i.test(c));
+  return colours.length >= 5 ? [colours[2], colours[4]] : [fallback, fallback];
+}
+
+/**
+ * Custom themes (spec 1, sections 2.3 and 5): made by signed-in staff for a video, shared within their
+ * organization, edited in the embedded editor; their pictures live in storage beside the design.
+ */
+export function customThemeService(customThemes: CustomThemeRepository, storage: StorageRepository, images: CustomThemeImages) {
+  /** The custom theme, if the user's organization owns it (super users: any); anything else looks missing. */
+  async function owned(user: UserWithOrg, id: number): Promise<CustomThemeRow> {
+    const row = await customThemes.findById(id);
+    if (!row || (user.role !== 'super' && (user.organization_id === null || row.organization_id !== user.organization_id))) throw missing();
+    return row;
+  }
+
+  const pictureUrl = (row: CustomThemeRow, slot: PictureSlot, key: string | null): string | null =>
+    key ? `/custom_themes/${row.id}/images/${slot}?v=${version(row)}` : null;
+
+  function toWire(row: CustomThemeRow): WireCustomTheme {
+    const design = readDesign(row.design, row.theme_id);
+    return {
+      id: row.id,
+      theme_id: row.theme_id,
+      title: row.title,
+      design: {
+        intro_enabled: design.intro_enabled,
+        intro_image_url: pictureUrl(row, 'intro', design.intro_image),
+        background_mode: design.background_mode,
+        background_colour: design.background_colour,
+        background_image_url: pictureUrl(row, 'background', design.background_image),
+        title_font: design.title_font,
+        title_colour: design.title_colour,
+        caption_font: design.caption_font,
+      },
+      preview_url: `/custom_themes/${row.id}/preview.jpg?v=${version(row)}`,
+    };
+  }
+
+  const reply = (row: CustomThemeRow): WireCustomThemeReply => ({ custom_theme: toWire(row), fonts: fontChoices() });
+
+  async function pictureDataUri(key: string | null): Promise<string | undefined> {
+    if (!key) return undefined;
+    const jpeg = await readFile(storage.resolve(key)).catch(() => undefined);
+    return jpeg && `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  }
+
+  /** The picture behind the title: the intro scene, else the chosen background (a drawn theme's own art when kept). */
+  async function backgroundOf(row: CustomThemeRow, design: CustomThemeDesign): Promise<TitleCard['background']> {
+    const art = themeArtKeys(row.theme_id);
+    const drawn = row.theme_id !== CUSTOM_THEME_BASE_ID;
+    if (design.intro_enabled) {
+      const intro = (await pictureDataUri(design.intro_image)) ?? (drawn ? await pictureDataUri(art.introScene) : undefined);
+      if (intro) return { picture: intro };
+    }
+    if (design.background_mode === 'image') {
+      const picture = await pictureDataUri(design.background_image);
+      if (picture) return { picture };
+    }
+    if (design.background_mode !== 'theme') return { colour: design.background_colour };
+    const picture = await pictureDataUri(art.background);
+    if (picture) return { picture };
+    const base = await customThemes.findBaseTheme(row.theme_id);
+    return { wash: paletteWash(base?.design, design.background_colour) };
+  }
+
+  return {
+    owned,
+
+    async create(user: UserWithOrg, { video, linkLevel }: VideoAccess, themeId: unknown): Promise<WireCustomThemeCreated> {
+      if (linkLevel !== undefined) throw missing();
+      const base = typeof themeId === 'number' ? await customThemes.findBaseTheme(themeId) : undefined;
+      if (!base) throw new AppError(422, 'That theme is not available.');
+      const row = await customThemes.create({
+        theme_id: base.id,
+        user_id: user.id,
+        organization_id: video.organization_id,
+        title: base.id === CUSTOM_THEME_BASE_ID ? 'Custom Theme' : `${base.theme_title} (Custom)`,
+        design: { ...designFromTheme(base.id, base.design) },
+      });
+      return { custom_theme_id: row.id };
+    },
+
+    async read(user: UserWithOrg, id: number): Promise<WireCustomThemeReply> {
+      return reply(await owned(user, id));
+    },
+
+    /** Answers the new state and the videos drawn with it, which hear about the change. */
+    async change(user: UserWithOrg, id: number, body: Record<string, unknown>): Promise<{ reply: WireCustomThemeReply; videoIds: number[] }> {
+      const row = await owned(user, id);
+      const values: Partial<Pick<CustomThemeRow, 'title' | 'design'>> = {};
+      if ('title' in body) {
+        if (typeof body.title !== 'string' || !body.title.trim()) throw new AppError(422, 'Please enter a name for the custom theme.');
+        if ([...body.title].length > TITLE_LIMIT) throw new AppError(422, `The name must be at most ${TITLE_LIMIT} characters.`);
+        values.title = body.title;
+      }
+      values.design = { ...changeDesign(readDesign(row.design, row.theme_id), body, row.theme_id) };
+      const updated = await customThemes.update(id, values);
+      return { reply: reply(updated), videoIds: await customThemes.videoIdsUsing(id) };
+    },
+
+    async setPicture(user: UserWithOrg, id: number, slot: PictureSlot, upload: Buffer | undefined): Promise<{ reply: WireCustomThemeReply; videoIds: number[] }> {
+      const row = await owned(user, id);
+      if (!upload?.length) throw new AppError(400, 'Please choose a picture to upload.');
+      let jpeg: Buffer;
+      try {
+        jpeg = await images.fitPictureToFrame(upload, PICTURE_WIDTH, PICTURE_HEIGHT);
+      } catch (err) {
+        if (!(err instanceof MediaError)) throw err;
+        throw err.problem === 'too_large'
+          ? new AppError(413, 'This picture has too many pixels. Please choose a smaller one.')
+          : new AppError(415, 'This file is not a picture we can read. Please choose a JPEG, PNG or similar photo.');
+      }
+      // A new name each time: renders and browsers holding the old address keep a whole file.
+      const key = `custom-themes/${id}/${slot}-${Date.now().toString(36)}.jpg`;
+      await storage.write(key, jpeg);
+      const design = { ...readDesign(row.design, row.theme_id), [`${slot}_image`]: key };
+      if (slot === 'background') design.background_mode = 'image';
+      if (slot === 'intro') design.intro_enabled = true;
+      const updated = await customThemes.update(id, { design });
+      return { reply: reply(updated), videoIds: await customThemes.videoIdsUsing(id) };
+    },
+
+    async remove(user: UserWithOrg, id: number): Promise<WireCustomThemeDeleted> {
+      await owned(user, id);
+      return { success: true, reset_video_ids: await customThemes.remove(id) };
+    },
+
+    /** The absolute path of a stored picture. */
+    async picturePath(user: UserWithOrg, id: number, slot: PictureSlot): Promise<string> {
+      const row = await owned(user, id);
+      const key = readDesign(row.design, row.theme_id)[`${slot}_image`];
+      if (!key) throw missing();
+      return storage.resolve(key);
+    },
+
+    /** The intro title card with the video's own title when a video is given (spec 1: custom theme editor preview). */
+    async preview(user: UserWithOrg, id: number, video?: Pick<VideoRow, 'title' | 'subtitle'>): Promise<Buffer> {
+      const row = await owned(user, id);
+      const design = readDesign(row.design, row.theme_id);
+      const svg = titleCardSvg({
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        background: await backgroundOf(row, design),
+        title: video?.title.trim() || 'Video Title',
+        subtitle: video ? video.subtitle : 'Subtitle',
+        titleFont: FONTS[design.title_font],
+        titleColour: design.title_colour,
+        subtitleFont: FONTS[design.caption_font],
+      });
+      return images.renderSvgToJpeg(svg);
+    },
+  };
+}
+
+export type CustomThemeService = ReturnType<typeof customThemeService>;

@@ -1,0 +1,47 @@
+import { notFound } from '../http/errors.ts';
+import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
+import type { RenderRecordRepository } from '../repositories/render-record.repository.ts';
+import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
+
+export interface DownloadFile {
+  path: string;
+  /** A name for the browser's save dialog. */
+  name: string;
+  etag: string;
+}
+
+/** A file name made from the title: letters, digits and a few safe marks. */
+export function downloadName(title: string, suffix: string): string {
+  const base = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, ' ').slice(0, 80);
+  return `${base || 'Tribute video'}${suffix}`;
+}
+
+/**
+ * The finished files of a video. A video opened for editing again (no date_in_queue) is not streamed until it
+ * is finalized again (spec 3 section 4.9); a deleted video serves nothing.
+ */
+export function downloadService(videos: VideoRepository, records: RenderRecordRepository, files: MediaFileRepository) {
+  async function finished(video: VideoRow, kind: 'hd' | 'web', key: 'file_key' | 'cover_key'): Promise<{ path: string; etag: string }> {
+    if (video.deleted_at || !video.date_in_queue) throw notFound();
+    const render = await records.latestDone(video.id, kind);
+    const stored = render?.[key];
+    if (!render || !stored || !(await files.size(stored))) throw notFound();
+    return { path: files.path(stored), etag: `"${kind}-${render.id}-${key}"` };
+  }
+
+  return {
+    findByCode: async (code: string): Promise<VideoRow> => {
+      const video = /^[0-9a-f]{8,64}$/i.test(code) ? await videos.findByCode(code) : undefined;
+      if (!video) throw notFound();
+      return video;
+    },
+    async video(video: VideoRow, kind: 'hd' | 'web'): Promise<DownloadFile> {
+      const file = await finished(video, kind, 'file_key');
+      return { ...file, name: downloadName(video.title, kind === 'hd' ? ' (HD).mp4' : '.mp4') };
+    },
+    async cover(video: VideoRow): Promise<DownloadFile> {
+      const file = await finished(video, 'hd', 'cover_key');
+      return { ...file, name: downloadName(video.title, ' cover.jpg') };
+    },
+  };
+}

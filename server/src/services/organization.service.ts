@@ -1,0 +1,124 @@
+import { AppError } from '../http/errors.ts';
+import type { Paging } from '../http/paging.ts';
+import { NotAnImageError, type LogoRepository } from '../repositories/logo.repository.ts';
+import type { OrganizationRepository, OrganizationValues, OrganizationWithCounts } from '../repositories/organization.repository.ts';
+import { searchTerms } from './accent-fold.ts';
+import { boolField, defined, intField, optionalTextField, textField } from './settings-fields.ts';
+
+type Body = Record<string, unknown>;
+
+export const ORGANIZATION_FLAGS = {
+  upload_links_enabled: 'Upload links',
+  show_branding: 'Show branding',
+  sor_enabled: 'Service of Remembrance',
+  menu: 'Menu',
+  billing: 'Billing',
+  sample_button: 'Sample button',
+  music_upload_available: 'Music upload',
+  partner_released: 'Partner released',
+  partner_dev: 'Partner development account',
+  disabled: 'Disabled',
+} as const;
+
+export const MAX_LENGTH_MINUTES = 600;
+
+export const NOT_AN_IMAGE = 'That file is not a picture we can read. Please choose a PNG, JPEG, GIF or WebP image.';
+
+export const organizationLogoKey = (organizationId: number): string => `organizations/${organizationId}/logo.png`;
+
+/** Every field a super user may set, read from a create or PATCH body. */
+function superFields(body: Body, creating: boolean): OrganizationValues {
+  const flags = Object.fromEntries(
+    Object.entries(ORGANIZATION_FLAGS).map(([key, label]) => [key, boolField(body, key, label)]),
+  ) as Record<keyof typeof ORGANIZATION_FLAGS, boolean | undefined>;
+  return defined({
+    organization_name: textField(body, 'organization_name', 'organization name', { required: creating }),
+    partner_name: optionalTextField(body, 'partner_name', 'partner name'),
+    billing_id_prompt: optionalTextField(body, 'billing_id_prompt', 'billing id prompt'),
+    video_length_limit: intField(body, 'video_length_limit', 'video length limit (minutes)', 1, MAX_LENGTH_MINUTES),
+    max_override_length: intField(body, 'max_override_length', 'maximum override length (minutes)', 1, MAX_LENGTH_MINUTES),
+    ...flags,
+  });
+}
+
+function checkLimits(limit: number, maxOverride: number): void {
+  if (maxOverride < limit) throw new AppError(400, 'The maximum override length must be at least the video length limit.');
+}
+
+export function organizationService(organizations: OrganizationRepository, logos: LogoRepository) {
+  async function find(id: number): Promise<OrganizationWithCounts> {
+    const organization = await organizations.findById(id);
+    if (!organization) throw new AppError(404, 'Not found');
+    return organization;
+  }
+
+  return {
+    find,
+
+    async list(query: unknown, paging: Paging) {
+      return organizations.list({ terms: searchTerms(query), offset: paging.offset, limit: paging.perPage });
+    },
+
+    async create(body: Body): Promise<OrganizationWithCounts> {
+      const values = superFields(body, true) as OrganizationValues & { organization_name: string };
+      checkLimits(values.video_length_limit ?? 30, values.max_override_length ?? 120);
+      const row = await organizations.create(values);
+      return find(row.id);
+    },
+
+    async update(id: number, body: Body): Promise<OrganizationWithCounts> {
+      const current = await find(id);
+      const values = superFields(body, false);
+      checkLimits(values.video_length_limit ?? current.video_length_limit, values.max_override_length ?? current.max_override_length);
+      await organizations.update(id, values);
+      return find(id);
+    },
+
+    /** The fields an organization's own administrator may change; limits and flags stay with super users. */
+    async updateOwn(id: number, body: Body): Promise<OrganizationWithCounts> {
+      await find(id);
+      const values = defined({
+        organization_name: textField(body, 'organization_name', 'organization name', { required: 'organization_name' in body }),
+        billing_id_prompt: optionalTextField(body, 'billing_id_prompt', 'billing id prompt'),
+        upload_links_enabled: boolField(body, 'upload_links_enabled', ORGANIZATION_FLAGS.upload_links_enabled),
+      });
+      await organizations.update(id, values);
+      return find(id);
+    },
+
+    async setLogo(id: number, upload: Buffer | undefined): Promise<OrganizationWithCounts> {
+      await find(id);
+      const png = await normaliseLogo(logos, upload);
+      const key = organizationLogoKey(id);
+      await logos.save(key, png);
+      await organizations.update(id, { logo_path: key });
+      return find(id);
+    },
+
+    async removeLogo(id: number): Promise<OrganizationWithCounts> {
+      await find(id);
+      await organizations.update(id, { logo_path: null });
+      return find(id);
+    },
+
+    async openLogo(id: number) {
+      const organization = await find(id);
+      const png = organization.logo_path ? await logos.read(organization.logo_path) : undefined;
+      if (!png) throw new AppError(404, 'Not found');
+      return png;
+    },
+  };
+}
+
+/** Shared by organization and brand logos: the upload must be a picture; it is stored as a PNG. */
+export async function normaliseLogo(logos: LogoRepository, upload: Buffer | undefined): Promise<Buffer> {
+  if (!upload?.length) throw new AppError(400, 'Please choose a logo file to upload.');
+  try {
+    return await logos.normalise(upload);
+  } catch (err) {
+    if (err instanceof NotAnImageError) throw new AppError(400, NOT_AN_IMAGE);
+    throw err;
+  }
+}
+
+export type OrganizationService = ReturnType<typeof organizationService>;

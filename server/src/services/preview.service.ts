@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../http/errors.ts';
+import { chunkFragments, playlist, type PlaylistEntry } from '../render/compile/hls.ts';
+import { mergeInits, patchFragment, splitFragmented, videoConfig, type Fragment } from '../render/compile/fmp4.ts';
+import { PREVIEW, VIDEO_TIMESCALE, AUDIO_RATE } from '../render/compile/profiles.ts';
+import { renderPlan, type RenderPlan } from '../render/compile/render-plan.ts';
+import { buildTimeline } from '../render/plan/timeline.ts';
+import { FPS } from '../render/plan/types.ts';
+import { slidesProblem } from '../render/plan/validate.ts';
+import { RenderFailure } from '../render/render-error.ts';
+import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
+import type { RenderInputRepository } from '../repositories/render-input.repository.ts';
+import type { RenderRecordRepository, RenderRow } from '../repositories/render-record.repository.ts';
+import type { RenderRepository } from '../repositories/render.repository.ts';
+import type { RenderInputService } from './render-input.service.ts';
+import type { RenderSegmentService } from './render-segment.service.ts';
+import type { VideoAccess } from './video-access.ts';
+
+export type PlaybackType = 'hls' | 'mp4';
+
+export interface WirePreview {
+  max_slide_size: number;
+  playback: { type: PlaybackType; url: string };
+}
+
+export interface PreviewDeps {
+  records: RenderRecordRepository;
+  inputs: RenderInputService;
+  inputsRepo: RenderInputRepository;
+  pieces: RenderSegmentService;
+  ffmpeg: RenderRepository;
+  files: MediaFileRepository;
+}
+
+/** Segments made at once for a preview: the next one is under way while the first plays. */
+const PREVIEW_CONCURRENCY = 2;
+/** A preview whose maker stopped updating it this long ago is made again by whoever asks. */
+const ABANDONED_MS = 2 * 60_000;
+const TICKS_PER_FRAME = VIDEO_TIMESCALE / FPS;
+
+export const previewFolder = (render: Pick<RenderRow, 'video_id' | 'id'>): string => `videos/${render.video_id}/renders/${render.id}`;
+
+/** The sound's fragments as ffmpeg writes them, read as the file grows. */
+function growingAudio(files: MediaFileRepository, key: string) {
+  let buffer = Buffer.alloc(0);
+  let offset = 0;
+  let init: Buffer | null = null;
+  const fragments: Fragment[] = [];
+  return {
+    fragments,
+    get init() {
+      return init;
+    },
+    async poll(): Promise<void> {
+      const size = (await files.size(key)) ?? 0;
+      if (size <= offset) return;
+      buffer = Buffer.concat([buffer, await files.read(key, offset, size - offset)]);
+      offset = size;
+      const split = splitFragmented(buffer);
+      if (!init && split.init) init = Buffer.from(split.init);
+      if (!init) return;
+      const taken = split.fragments.reduce((end, f) => Math.max(end, f.data.byteOffset - buffer.byteOffset + f.data.length), split.init ? split.init.length : 0);
+      fragments.push(...split.fragments.map((f) => ({ time: f.time, data: Buffer.from(f.data) })));
+      buffer = buffer.subarray(taken);
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** At most `size` tasks at once across every preview this process makes, so two previews share the cores. */
+function limiter(size: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < size) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // A finished task hands its place straight to the next waiting one.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+/**
+ * Partial previews: the final timeline at 360p, made by this server process segment by segment (in order, two
+ * at a time) while the sound is mixed alongside, and published as an HLS playlist of fMP4 segments that grows
+ * as they are made. The files live in shared storage, so any server can serve them.
+ */
+export function previewService(deps: PreviewDeps) {
+  const { records, files } = deps;
+  const running = new Map<number, Promise<void>>();
+  const slot = limiter(PREVIEW_CONCURRENCY);
+
+  async function make(render: RenderRow, plan: RenderPlan): Promise<void> {
+    const folder = previewFolder(render);
+    const audioKey = `${folder}/audio.mp4`;
+    const audio = growingAudio(files, audioKey);
+    const sources = await deps.pieces.audioSources(plan);
+    const entries: PlaylistEntry[] = [];
+    const writePlaylist = (ended: boolean) => files.write(`${folder}/index.m3u8`, Buffer.from(playlist(entries, ended)));
+    await writePlaylist(false);
+    const sound = { done: false, error: null as unknown };
+    const mixing = deps.ffmpeg
+      .previewAudio(plan.timeline.audio, sources, PREVIEW.audioBitrate, files.path(audioKey))
+      .catch((err) => (sound.error = err))
+      .finally(() => (sound.done = true));
+
+    const segments = plan.timeline.segments;
+    const made: (string | undefined)[] = [];
+    const state = { next: 0, failure: null as unknown };
+    const workers = Array.from({ length: PREVIEW_CONCURRENCY }, async () => {
+      while (!state.failure && state.next < segments.length) {
+        const index = state.next++;
+        try {
+          made[index] = await slot(() => deps.pieces.segment(plan, index));
+        } catch (err) {
+          state.failure ??= err;
+        }
+      }
+    });
+
+    let sequence = 1;
+    let videoInit: Buffer | null = null;
+    /** Puts segment `index` in the playlist, cut into HLS segments with their sound. */
+    async function publish(index: number): Promise<void> {
+      const segment = segments[index];
+      const endSeconds = (segment.start + segment.frames) / FPS;
+      // Every fragment of sound that starts before this segment ends must be written.
+      for (;;) {
+        await audio.poll();
+        if (sound.error) throw sound.error;
+        const last = audio.fragments[audio.fragments.length - 1];
+        if (sound.done || (last && last.time / AUDIO_RATE >= endSeconds)) break;
+        await sleep(40);
+      }
+      if (sound.done) await audio.poll();
+      const { init, fragments } = splitFragmented(await files.read(made[index]!, 0, (await files.size(made[index]!)) ?? 0));
+      if (!videoInit) {
+        if (!init || !audio.init) throw new Error('Preview pieces have no init');
+        videoInit = Buffer.from(init);
+        await files.write(`${folder}/init.mp4`, mergeInits(videoInit, audio.init));
+      } else if (init && videoConfig(init) !== videoConfig(videoInit)) {
+        throw new Error(`Preview segment ${index} was encoded differently from the first (${videoConfig(init)} vs ${videoConfig(videoInit)})`);
+      }
+      const isLast = index === segments.length - 1;
+      for (const chunk of chunkFragments(fragments, VIDEO_TIMESCALE, segment.start / FPS, segment.frames / FPS)) {
+        const chunkEnd = chunk.start + chunk.seconds;
+        const parts = chunk.fragments.map((f) => patchFragment(f.data, { sequence: sequence++, shift: segment.start * TICKS_PER_FRAME }));
+        const heard = audio.fragments.filter((f) => {
+          const at = f.time / AUDIO_RATE;
+          return at >= chunk.start - 1e-6 && (at < chunkEnd - 1e-6 || (isLast && chunkEnd >= endSeconds - 1e-6));
+        });
+        parts.push(...heard.map((f) => patchFragment(f.data, { sequence: sequence++, shift: 0, trackId: 2 })));
+        const uri = `seg-${entries.length}.m4s`;
+        await files.write(`${folder}/${uri}`, Buffer.concat(parts));
+        entries.push({ uri, seconds: chunk.seconds });
+      }
+      await writePlaylist(false);
+      const clock = `${Math.floor(endSeconds / 60)}:${String(Math.floor(endSeconds % 60)).padStart(2, '0')}`;
+      await records.update(render.id, { progress: Math.min(99, Math.round((100 * (index + 1)) / segments.length)), message: `Preview ready up to ${clock}` });
+    }
+
+    try {
+      for (let index = 0; index < segments.length && !state.failure; index++) {
+        while (!made[index] && !state.failure) await sleep(40);
+        if (!state.failure) await publish(index);
+      }
+    } catch (err) {
+      state.failure ??= err;
+    }
+    await Promise.all(workers);
+    await mixing;
+    if (state.failure) throw state.failure;
+    await writePlaylist(true);
+    await records.update(render.id, { status: 'done', progress: 100, message: 'Complete', duration: plan.timeline.duration, finished_at: new Date() });
+  }
+
+  function start(render: RenderRow, plan: RenderPlan): void {
+    const job = make(render, plan)
+      .catch(async (err) => {
+        const message = err instanceof RenderFailure ? err.message : 'The preview could not be made. Please try again.';
+        const detail = err instanceof Error ? `${err.message} ${(err as RenderFailure).detail ?? ''}` : String(err);
+        await records.advance(render.id, ['rendering'], { status: 'failed', message, error: detail.slice(0, 4000), finished_at: new Date() });
+        if (!(err instanceof RenderFailure)) console.error(`[preview] video ${render.video_id}:`, err);
+      })
+      .finally(() => running.delete(render.id));
+    running.set(render.id, job);
+  }
+
+  return {
+    /** POST /r/videos/{id}/partial_preview: starts (or reuses) the preview of the video as it is now. */
+    async request(access: VideoAccess, type: PlaybackType): Promise<WirePreview> {
+      const { video } = access;
+      const loaded = await deps.inputs.load(video);
+      const problem = slidesProblem(loaded.input.slides, 'preview') ?? loaded.pending;
+      if (problem) throw new AppError(400, problem);
+      const plan = renderPlan(buildTimeline(loaded.input), PREVIEW, loaded.art);
+      const latest = await records.latest(video.id, 'preview');
+      const alive = latest && (latest.status === 'done' || running.has(latest.id) || (latest.status === 'rendering' && Date.now() - latest.updated_at.getTime() < ABANDONED_MS));
+      let render = latest && latest.hash === plan.hash && alive ? latest : undefined;
+      if (!render) {
+        render = await records.create({ video_id: video.id, kind: 'preview', hash: plan.hash, plan, status: 'rendering', message: 'Starting the preview', token: randomBytes(16).toString('hex') }, []);
+        start(render, plan);
+      }
+      return {
+        max_slide_size: await deps.inputsRepo.largestSlideBytes(video.id),
+        playback: { type, url: `/r/previews/${render.token}/${type === 'hls' ? 'index.m3u8' : 'preview.mp4'}` },
+      };
+    },
+
+    /** The preview behind a token, with its folder; undefined for an unknown token. */
+    async byToken(token: string): Promise<{ render: RenderRow; folder: string } | undefined> {
+      if (!/^[0-9a-f]{32}$/.test(token)) return undefined;
+      const render = await records.findByToken(token);
+      return render ? { render, folder: previewFolder(render) } : undefined;
+    },
+
+    /** Resolves when this process has no preview under way (tests, shutdown). */
+    async settled(): Promise<void> {
+      await Promise.all([...running.values()]);
+    },
+  };
+}
+
+export type PreviewService = ReturnType<typeof previewService>;

@@ -1,0 +1,190 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { editParamsOf, editVersion } from '../media/image-recipe.ts';
+import { audioKey, ENGINE_VERSION, segmentKey, type RenderPlan } from '../render/compile/render-plan.ts';
+import { workImage } from '../render/compile/geometry.ts';
+import { PROFILES, type Profile } from '../render/compile/profiles.ts';
+import { segmentArgs, type ImageLayer, type VisualLayers } from '../render/compile/segment-graph.ts';
+import { overlayArt } from '../render/art/overlays.ts';
+import { OVERLAY } from '../render/plan/look.ts';
+import { FPS, type Visual } from '../render/plan/types.ts';
+import { CHANGED_WHILE_RENDERING, RenderFailure, slideWords } from '../render/render-error.ts';
+import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
+import type { RenderArtRepository } from '../repositories/render-art.repository.ts';
+import type { RenderRecordRepository } from '../repositories/render-record.repository.ts';
+import type { RenderRepository } from '../repositories/render.repository.ts';
+import type { SlideMediaRow } from '../repositories/slide-media.repository.ts';
+import { ToolError } from '../repositories/run-tool.ts';
+
+/** Where the pictures and sounds of slides come from: the slides' own files, or the showcase's sample photos. */
+export interface VisualSources {
+  /** The edited photo (big derived image) of a photo visual. */
+  photo(visual: Visual): Promise<string>;
+  /** The clip file of a clip visual, with the user's rotation. */
+  clip(visual: Visual): Promise<{ file: string; angle: number }>;
+  /** The clip file behind a clip's sound. */
+  clipSound(slideId: number): Promise<string>;
+}
+
+export interface SlideFiles {
+  findSlide(id: number): Promise<SlideMediaRow | undefined>;
+  ensureDerived(slide: SlideMediaRow, kind: 'big'): Promise<string>;
+  videoFile(slide: SlideMediaRow): Promise<string>;
+}
+
+/** The slides' own files, as long as each slide is still what the plan was made from. */
+export function slideSources(slides: SlideFiles): VisualSources {
+  async function current(visual: Visual): Promise<SlideMediaRow> {
+    const slide = visual.slideId ? await slides.findSlide(visual.slideId) : undefined;
+    if (!slide || slide.deleted_at || editVersion(editParamsOf(slide)) !== visual.version) throw new RenderFailure(CHANGED_WHILE_RENDERING);
+    return slide;
+  }
+  return {
+    photo: async (visual) => slides.ensureDerived(await current(visual), 'big'),
+    async clip(visual) {
+      const slide = await current(visual);
+      return { file: await slides.videoFile(slide), angle: slide.angle };
+    },
+    async clipSound(slideId) {
+      const slide = await slides.findSlide(slideId);
+      if (!slide || slide.deleted_at) throw new RenderFailure(CHANGED_WHILE_RENDERING);
+      return slides.videoFile(slide);
+    },
+  };
+}
+
+export interface SegmentServiceDeps {
+  files: MediaFileRepository;
+  art: RenderArtRepository;
+  ffmpeg: RenderRepository;
+  records: RenderRecordRepository;
+  sources: VisualSources;
+}
+
+/** The intro's titles fade in over its first second. */
+const TITLE_FADE_FRAMES = FPS;
+
+/** Who rendered a piece, for the admin detail and the benchmark's split of work. */
+export const WORKER_ID = `${os.hostname()}:${process.pid}`;
+
+/** Renders the pieces of a plan (segments and the sound) into the shared cache, each at most once. */
+export function renderSegmentService(deps: SegmentServiceDeps) {
+  const { files, art, ffmpeg, records } = deps;
+
+  async function existing(key: string): Promise<string | null> {
+    return (await files.size(key)) ? files.path(key) : null;
+  }
+
+  /** A slide's number in the grid, for messages. */
+  function slideNumber(plan: RenderPlan, slideId: number | null): number {
+    const ids = [...new Set(plan.timeline.segments.map((s) => s.visual.slideId).filter((id): id is number => id !== null))];
+    return ids.indexOf(slideId ?? -1) + 1;
+  }
+
+  async function overlayFile(overlayId: number, profile: Profile): Promise<{ file: string; travel: { x: number; y: number } } | null> {
+    const drawn = overlayArt(overlayId, profile.width, profile.height);
+    if (!drawn) return null;
+    const key = `render-cache/assets/${ENGINE_VERSION}/overlay-${overlayId}-${profile.width}x${profile.height}.png`;
+    if (!(await existing(key))) await files.writeVia(key, (tmp) => art.overlay(overlayId, profile.width, profile.height, tmp));
+    return { file: files.path(key), travel: drawn.travel };
+  }
+
+  async function layersOf(plan: RenderPlan, visual: Visual, profile: Profile, dir: string, name: string): Promise<VisualLayers> {
+    const { width: W, height: H } = profile;
+    const theme = async (key: string | null) => (key ? existing(key) : null);
+    const images: ImageLayer[] = [];
+    let still: VisualLayers['still'] = null;
+    let clip: VisualLayers['clip'] = null;
+    if (visual.kind === 'clip') {
+      const source = await deps.sources.clip(visual);
+      const background = visual.background.kind === 'blur' ? 'blur' : visual.background.kind === 'colour' ? { colour: visual.background.colour } : await theme(plan.art.background).then((file) => (file ? { file } : { colour: plan.art.colour }));
+      clip = { file: source.file, start: visual.clip?.start ?? 0, angle: source.angle, background };
+    } else {
+      const sceneArt = visual.kind === 'intro' ? plan.art.introScene ?? plan.art.background : visual.kind === 'outro' ? plan.art.outroScene ?? plan.art.background : plan.art.background;
+      const photo = visual.kind === 'photo' ? await deps.sources.photo(visual) : undefined;
+      const work = workImage(visual, W, H, profile.maxSupersample);
+      const file = path.join(dir, `${name}-scene.png`);
+      await art.scene(visual, work, { photo, art: (await theme(sceneArt)) ?? undefined, fallbackColour: plan.art.colour }, file);
+      still = { file, work };
+    }
+    if (visual.caption) images.push(await art.caption(visual.caption, W, H, path.join(dir, `${name}-caption.png`)));
+    const shadow = visual.kind !== 'text' || visual.background.kind !== 'colour';
+    const lines = await art.lines(visual.lines, W, H, shadow, path.join(dir, `${name}-lines.png`));
+    if (lines) images.push({ ...lines, fadeInFrames: visual.kind === 'intro' ? TITLE_FADE_FRAMES : 0 });
+    const overlay = visual.overlayId > 1 ? await overlayFile(visual.overlayId, profile) : null;
+    if (overlay) {
+      images.push({ file: overlay.file, x: 0, y: 0, dx: (overlay.travel.x * W) / Math.max(1, visual.span), dy: (overlay.travel.y * H) / Math.max(1, visual.span) });
+    }
+    return { visual, still, clip, images, grain: visual.overlayId === OVERLAY.filmGrain };
+  }
+
+  function failure(plan: RenderPlan, visual: Visual, err: unknown): never {
+    if (err instanceof RenderFailure) throw err;
+    const detail = err instanceof Error ? err.message : String(err);
+    if (visual.slideId !== null && (err instanceof ToolError || /Input|unsupported|corrupt|VipsJpeg|pngload|Invalid data/i.test(detail))) {
+      throw new RenderFailure(`${slideWords(slideNumber(plan, visual.slideId), visual.kind)} could not be read. Please replace it and finalize again.`, detail, true);
+    }
+    throw err;
+  }
+
+  return {
+    /** The cached file of segment `index`, made now if it is not there yet. Answers its storage key. */
+    async segment(plan: RenderPlan, index: number): Promise<string> {
+      const profile = PROFILES[plan.profile];
+      const hash = plan.hashes[index];
+      const key = segmentKey(plan.profile, hash);
+      if (await existing(key)) {
+        await records.touchSegments([hash]);
+        return key;
+      }
+      const segment = plan.timeline.segments[index];
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'tribute-segment-'));
+      const started = performance.now();
+      try {
+        const layers = await layersOf(plan, segment.visual, profile, dir, 'a').catch((err) => failure(plan, segment.visual, err));
+        const incoming = segment.transition?.next;
+        const next = incoming ? await layersOf(plan, incoming, profile, dir, 'b').catch((err) => failure(plan, incoming, err)) : null;
+        // ffmpeg does not say which input it could not decode: a clip is the likely one.
+        const suspect = incoming?.kind === 'clip' && segment.visual.kind !== 'clip' ? incoming : segment.visual;
+        await files
+          .writeVia(key, (tmp) => ffmpeg.segment(segmentArgs(segment, layers, next, profile, tmp), segment.frames / FPS))
+          .catch((err) => failure(plan, suspect, err));
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      const bytes = (await files.size(key)) ?? 0;
+      await records.saveSegment({ hash, profile: plan.profile, file_key: key, bytes, render_seconds: (performance.now() - started) / 1000, worker: WORKER_ID });
+      return key;
+    },
+
+    /** Absolute paths of the sound's sources: song files and clip files, in plan order. */
+    async audioSources(plan: RenderPlan): Promise<{ music: string[]; clips: string[] }> {
+      const music = plan.timeline.audio.music.map((p) => files.path(p.file));
+      const clips: string[] = [];
+      for (const sound of plan.timeline.audio.clips) clips.push(await deps.sources.clipSound(sound.slideId));
+      return { music, clips };
+    },
+
+    /** The finished sound of an HD render, made once per sound plan. */
+    async audio(plan: RenderPlan): Promise<string> {
+      const key = audioKey(plan.profile, plan.audioHash);
+      if (await existing(key)) {
+        await records.touchSegments([plan.audioHash]);
+        return key;
+      }
+      const started = performance.now();
+      const sources = await this.audioSources(plan);
+      try {
+        await files.writeVia(key, (tmp) => ffmpeg.audio(plan.timeline.audio, sources, PROFILES[plan.profile].audioBitrate, tmp));
+      } catch (err) {
+        if (err instanceof ToolError) throw new RenderFailure('A song or a video clip’s sound could not be read. Please replace it and finalize again.', err.message, true);
+        throw err;
+      }
+      await records.saveSegment({ hash: plan.audioHash, profile: `${plan.profile}-audio`, file_key: key, bytes: (await files.size(key)) ?? 0, render_seconds: (performance.now() - started) / 1000, worker: WORKER_ID });
+      return key;
+    },
+  };
+}
+
+export type RenderSegmentService = ReturnType<typeof renderSegmentService>;

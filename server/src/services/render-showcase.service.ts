@@ -1,0 +1,133 @@
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Db } from '../db/database.ts';
+import { sampleScene } from '../media/sample-photos.ts';
+import { renderSvgToJpeg } from '../repositories/image.repository.ts';
+import { SHOWCASE } from '../render/compile/profiles.ts';
+import { ENGINE_VERSION, renderPlan, type RenderPlan } from '../render/compile/render-plan.ts';
+import { buildTimeline } from '../render/plan/timeline.ts';
+import { FPS, type PlanInput, type Visual } from '../render/plan/types.ts';
+import { lookShowcase, SAMPLE_PHOTOS, themeShowcase, type ShowcaseType } from '../render/showcase.ts';
+import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
+import type { RenderArtRepository } from '../repositories/render-art.repository.ts';
+import type { RenderRecordRepository } from '../repositories/render-record.repository.ts';
+import type { RenderRepository } from '../repositories/render.repository.ts';
+import { renderSegmentService } from './render-segment.service.ts';
+import type { RenderThemeService } from './render-theme.service.ts';
+import { CUSTOM_THEME_BASE_ID } from '../../../common/custom-theme.ts';
+import { themeFolder } from '../themes/theme-assets.service.ts';
+
+export interface ShowcaseDeps {
+  db: Db;
+  files: MediaFileRepository;
+  records: RenderRecordRepository;
+  art: RenderArtRepository;
+  ffmpeg: RenderRepository;
+  themes: RenderThemeService;
+  /** Rendered clips are kept here across installations and data resets, keyed by the engine version. */
+  cacheDir?: string;
+}
+
+export const showcaseCacheDir = (): string => path.join(os.homedir(), '.cache', 'tribute', `showcase-${ENGINE_VERSION}`);
+
+const exists = (file: string): Promise<boolean> => stat(file).then((s) => s.size > 0, () => false);
+
+/** The URLs the slide workspace shows for a look modifier (spec 2: poster_url, preview_url). */
+export const lookUrls = (type: string, id: number, hash: string) => ({
+  poster_url: `/r/looks/${type}-${id}/poster.jpg?v=${hash.slice(0, 12)}`,
+  preview_url: `/r/looks/${type}-${id}/preview.mp4?v=${hash.slice(0, 12)}`,
+});
+
+/** A transition's poster catches it halfway; any other look shows its middle. */
+function posterTime(plan: RenderPlan): number {
+  const first = plan.timeline.segments[0];
+  if (!first?.transition) return plan.timeline.duration / 2;
+  return (first.start + first.frames - first.transition.frames / 2) / FPS;
+}
+
+/**
+ * Renders the pickers' clips with the engine itself: each theme's preview (themes/{id}/preview.mp4) and each
+ * look modifier's poster and preview (looks/{type}-{id}/). A clip whose plan is unchanged is not made again:
+ * storage keeps a note of the plan's hash beside it, and ~/.cache/tribute keeps the files for the next install.
+ */
+export function renderShowcaseService(deps: ShowcaseDeps) {
+  const { files, db } = deps;
+  const cacheDir = deps.cacheDir ?? showcaseCacheDir();
+
+  async function samplePhoto(visual: Visual): Promise<string> {
+    const sample = SAMPLE_PHOTOS.find((p) => p.id === visual.slideId);
+    if (!sample) throw new Error(`No sample photo ${visual.slideId}`);
+    const file = path.join(cacheDir, 'samples', `sample-${sample.scene}-${sample.width}x${sample.height}.jpg`);
+    if (!(await exists(file))) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, await renderSvgToJpeg(sampleScene(sample.scene, sample.width, sample.height).svg, 90));
+    }
+    return file;
+  }
+
+  const pieces = renderSegmentService({
+    files,
+    art: deps.art,
+    ffmpeg: deps.ffmpeg,
+    records: deps.records,
+    sources: {
+      photo: samplePhoto,
+      clip: () => Promise.reject(new Error('The showcase has no clips')),
+      clipSound: () => Promise.reject(new Error('The showcase has no clips')),
+    },
+  });
+
+  /** Makes `folder`/preview.mp4 (and poster.jpg) for a plan unless they are already there for this hash. */
+  async function make(plan: RenderPlan, folder: string, poster: boolean): Promise<boolean> {
+    const noteKey = `${folder}/preview.hash`;
+    const note = (await files.size(noteKey)) ? (await files.read(noteKey, 0, 200)).toString('utf8').trim() : '';
+    if (note === plan.hash) return false;
+    const cached = path.join(cacheDir, `${plan.hash}.mp4`);
+    const cachedPoster = path.join(cacheDir, `${plan.hash}.jpg`);
+    if (!(await exists(cached)) || (poster && !(await exists(cachedPoster)))) {
+      const segments: string[] = [];
+      for (let i = 0; i < plan.timeline.segments.length; i++) segments.push(files.path(await pieces.segment(plan, i)));
+      await mkdir(cacheDir, { recursive: true });
+      const tmp = `${cached}.${process.pid}.tmp.mp4`;
+      await deps.ffmpeg.join(segments, tmp);
+      if (poster) await deps.ffmpeg.frame(tmp, posterTime(plan), `${cachedPoster}.${process.pid}.tmp.jpg`);
+      await rename(tmp, cached);
+      if (poster) await rename(`${cachedPoster}.${process.pid}.tmp.jpg`, cachedPoster);
+    }
+    await files.writeVia(`${folder}/preview.mp4`, (tmp) => copyFile(cached, tmp));
+    if (poster) await files.writeVia(`${folder}/poster.jpg`, (tmp) => copyFile(cachedPoster, tmp));
+    await files.write(noteKey, Buffer.from(plan.hash));
+    return true;
+  }
+
+  const planOf = (input: PlanInput, art: Parameters<typeof renderPlan>[2]) => renderPlan(buildTimeline(input), SHOWCASE, art);
+
+  return {
+    /** Makes whatever is missing or out of date; answers how many clips were made. */
+    async run(): Promise<number> {
+      let made = 0;
+      const themes = await db('themes').where({ disabled: false }).select<{ id: number; theme_title: string }[]>('id', 'theme_title').orderBy('id');
+      for (const row of themes) {
+        const { theme, art } = await deps.themes.forVideo({ theme_id: row.id, custom_theme_id: null });
+        if (await make(planOf(themeShowcase(theme, row.theme_title), art), themeFolder(row.id), false)) made++;
+      }
+      // The looks are shown on the first catalogue theme (the Custom Theme Base has no art of its own).
+      const showcaseTheme = themes.find((t) => t.id !== CUSTOM_THEME_BASE_ID) ?? themes[0];
+      const { theme, art } = await deps.themes.forVideo({ theme_id: showcaseTheme?.id ?? 0, custom_theme_id: null });
+      const looks = await db('look_modifiers').select<{ type: ShowcaseType; id: number; params: Record<string, unknown> }[]>('type', 'id', 'params').orderBy(['type', 'position']);
+      for (const look of looks) {
+        const plan = planOf(lookShowcase(theme, look.type, look.id), art);
+        const folder = `looks/${look.type}-${look.id}`;
+        if (await make(plan, folder, true)) made++;
+        const urls = lookUrls(look.type, look.id, plan.hash);
+        if (look.params.poster_url !== urls.poster_url || look.params.preview_url !== urls.preview_url) {
+          await db('look_modifiers').where({ type: look.type, id: look.id }).update({ params: JSON.stringify({ ...look.params, ...urls }) });
+        }
+      }
+      return made;
+    },
+  };
+}
+
+export type RenderShowcaseService = ReturnType<typeof renderShowcaseService>;

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { compose, type Composition } from '../music/compose.ts';
+import type { TrackSpec } from '../music/types.ts';
+import type { AudioRepository } from '../repositories/audio.repository.ts';
+import type { FluidsynthRepository } from '../repositories/fluidsynth.repository.ts';
+import type { LoudnessReading, LoudnessRepository, LoudnessTarget, LoudnormMeasurement } from '../repositories/loudness.repository.ts';
+
+/** Bump when the way MIDI becomes audio changes (synthesis, loudness, encoding): every track renders again. */
+export const RENDER_PIPELINE_VERSION = 'fluidsynth-loudnorm-2';
+
+/** Spoken-word and music streaming level: -16 LUFS; peaks kept clear of the -1 dBTP ceiling with room for AAC. */
+export const LOUDNESS_TARGET: LoudnessTarget = { integrated: -16, truePeak: -1.5, range: 20 };
+export const TRUE_PEAK_CEILING = -1;
+export const LOUDNESS_TOLERANCE = 1;
+
+/** Seconds of fade at the very end: the reverb's last breath reaches digital silence. */
+const TAIL_FADE_SECONDS = 1.5;
+
+export interface MasteredAudio {
+  audioFile: string;
+  previewFile: string;
+  seconds: number;
+  loudness: LoudnessReading;
+}
+
+export interface RenderedTrack {
+  id: string;
+  version: string;
+  /** Absolute paths in the cache. */
+  audioFile: string;
+  previewFile: string;
+  midiFile: string;
+  seconds: number;
+  /** Measured on the high-quality file. */
+  loudness: LoudnessReading;
+  maxPolyphony: number;
+  voices: number;
+}
+
+/** ~/.cache/tribute/music, or MUSIC_CACHE_DIR: shared by every checkout, data folder and CI run on the machine. */
+export function musicCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.MUSIC_CACHE_DIR) return path.resolve(env.MUSIC_CACHE_DIR);
+  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'tribute', 'music');
+}
+
+/** A composition's version: its MIDI bytes and the render pipeline, so any change to either renders anew. */
+export function versionOf(composition: Composition, soundFont: string): string {
+  return createHash('sha256')
+    .update(composition.midi)
+    .update(`\0${RENDER_PIPELINE_VERSION}\0${path.basename(soundFont)}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Linear gain can only reach the target when the peaks, raised by that gain, stay under the ceiling. */
+const linearFits = (m: LoudnormMeasurement, target: LoudnessTarget): boolean => m.truePeak + (target.integrated - m.integrated) <= target.truePeak - 0.2;
+
+export interface RenderDeps {
+  fluidsynth: FluidsynthRepository;
+  loudness: LoudnessRepository;
+  audio: AudioRepository;
+  cacheDir: string;
+}
+
+/**
+ * Turns catalogue tracks into audio: compose, synthesize with fluidsynth, normalise to -16 LUFS with a
+ * two-pass linear loudnorm, encode a high-quality M4A and an MP3 preview, measure the result with ebur128.
+ * Results live in the cache under <track id>-<version>.*; a cached version is never rendered again.
+ */
+export function stockSongRenderer(deps: RenderDeps) {
+  const { fluidsynth, loudness, audio, cacheDir } = deps;
+  const compositions = new Map<string, { composition: Composition; version: string }>();
+
+  /** Composing is quick but not free: each process composes a track once. */
+  function composed(spec: TrackSpec): { composition: Composition; version: string } {
+    let found = compositions.get(spec.id);
+    if (!found) {
+      const composition = compose(spec);
+      found = { composition, version: versionOf(composition, fluidsynth.soundFont) };
+      compositions.set(spec.id, found);
+    }
+    return found;
+  }
+
+  const base = (spec: TrackSpec, version: string) => path.join(cacheDir, `${spec.id}-${version}`);
+
+  async function cached(spec: TrackSpec, version: string): Promise<RenderedTrack | undefined> {
+    const meta = `${base(spec, version)}.json`;
+    if (!existsSync(meta)) return undefined;
+    const track = JSON.parse(await readFile(meta, 'utf8')) as RenderedTrack;
+    const complete = [track.audioFile, track.previewFile, track.midiFile].every((f) => existsSync(f));
+    return complete ? track : undefined;
+  }
+
+  /** Normalises a rendered WAV; a limiter first tames the peaks of pieces whose attacks are too sharp for linear gain. */
+  async function normalise(raw: string, out: string, tail: string): Promise<void> {
+    let pre = tail;
+    let measured = await loudness.measure(raw, LOUDNESS_TARGET, pre);
+    if (!Number.isFinite(measured.integrated)) throw new Error('The rendered track is silent');
+    if (!linearFits(measured, LOUDNESS_TARGET)) {
+      const gain = LOUDNESS_TARGET.integrated - measured.integrated;
+      const limit = 10 ** ((LOUDNESS_TARGET.truePeak - 1) / 20);
+      pre = `${tail},volume=${gain.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false`;
+      measured = await loudness.measure(raw, LOUDNESS_TARGET, pre);
+    }
+    const { linear } = await loudness.applyLinear(raw, out, LOUDNESS_TARGET, measured, pre);
+    if (!linear) throw new Error('loudnorm could not normalise the track with one gain');
+  }
+
+  /**
+   * Masters any audio file into `work`: normalised, then encoded as M4A (track.m4a) and MP3 (track.mp3).
+   * AAC can overshoot the peaks it was given; then both files are made again a touch quieter.
+   */
+  async function master(input: string, work: string): Promise<MasteredAudio> {
+    const normal = path.join(work, 'normal.wav');
+    const m4a = path.join(work, 'track.m4a');
+    const mp3 = path.join(work, 'track.mp3');
+    const inputSeconds = (await audio.decodedSeconds(input)) ?? 0;
+    const tail = `afade=t=out:st=${Math.max(0, inputSeconds - TAIL_FADE_SECONDS).toFixed(3)}:d=${TAIL_FADE_SECONDS}`;
+    await normalise(input, normal, tail);
+    await audio.encodeAac(normal, m4a);
+    let reading = await loudness.read(m4a);
+    let trim = '';
+    if (reading.truePeak > TRUE_PEAK_CEILING - 0.1) {
+      trim = `volume=${-(reading.truePeak - TRUE_PEAK_CEILING + 0.4).toFixed(2)}dB`;
+      await audio.encodeAac(normal, m4a, trim);
+      reading = await loudness.read(m4a);
+    }
+    await audio.encodeMp3(normal, mp3, trim);
+    return { audioFile: m4a, previewFile: mp3, seconds: (await audio.decodedSeconds(m4a)) ?? inputSeconds, loudness: reading };
+  }
+
+  async function renderInto(work: string, spec: TrackSpec, composition: Composition, version: string): Promise<RenderedTrack> {
+    const midi = path.join(work, 'track.mid');
+    const raw = path.join(work, 'raw.wav');
+    await writeFile(midi, composition.midi);
+    await fluidsynth.renderWav(midi, raw);
+    const mastered = await master(raw, work);
+    const final = base(spec, version);
+    const track: RenderedTrack = {
+      id: spec.id,
+      version,
+      audioFile: `${final}.m4a`,
+      previewFile: `${final}.mp3`,
+      midiFile: `${final}.mid`,
+      seconds: mastered.seconds,
+      loudness: mastered.loudness,
+      maxPolyphony: composition.facts.maxPolyphony,
+      voices: composition.facts.voices,
+    };
+    await rename(midi, track.midiFile);
+    await rename(mastered.audioFile, track.audioFile);
+    await rename(mastered.previewFile, track.previewFile);
+    // The metadata lands last: its presence means the other files are complete.
+    await writeFile(path.join(work, 'track.json'), JSON.stringify(track, null, 2));
+    await rename(path.join(work, 'track.json'), `${final}.json`);
+    return track;
+  }
+
+  return {
+    composed,
+    master,
+    versionOf: (spec: TrackSpec): string => composed(spec).version,
+
+    /** The track's files, from the cache when this version was rendered before. */
+    async render(spec: TrackSpec): Promise<RenderedTrack> {
+      const { composition, version } = composed(spec);
+      const hit = await cached(spec, version);
+      if (hit) return hit;
+      if (!fluidsynth.available()) throw new Error(`The General MIDI sound font is missing: ${fluidsynth.soundFont}`);
+      await mkdir(cacheDir, { recursive: true });
+      const work = await mkdtemp(path.join(cacheDir, `.${spec.id}-`));
+      try {
+        return await renderInto(work, spec, composition, version);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export type StockSongRenderer = ReturnType<typeof stockSongRenderer>;

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { composeJpeg, rasterizeSvg, resizeToJpeg } from '../repositories/image.repository.ts';
+import type { ThemeFilesRepository } from '../repositories/theme-files.repository.ts';
+import { ART, ART_VERSION, titleOverlay } from './art/index.ts';
+import { HEIGHT, WIDTH } from './art/svg.ts';
+import { fontFile } from './fonts.ts';
+import type { ThemeAssets, ThemeDesign } from './types.ts';
+
+/** File names of a theme's pictures inside themes/{id}/. */
+export const ASSET_FILES: Record<keyof ThemeAssets, string> = {
+  background: 'background.jpg',
+  introScene: 'intro.jpg',
+  outroScene: 'outro.jpg',
+  icon: 'icon.jpg',
+  poster: 'poster.jpg',
+  dvdArtwork: 'dvd.jpg',
+};
+
+export const ICON_SIZE = { width: 176, height: 99 };
+
+export const themeFolder = (id: number): string => `themes/${id}`;
+
+/** The looping preview video the render engine makes from a theme. */
+export const themePreviewKey = (id: number): string => `${themeFolder(id)}/preview.mp4`;
+
+export function themeAssetKeys(id: number): ThemeAssets {
+  const folder = themeFolder(id);
+  return Object.fromEntries(Object.entries(ASSET_FILES).map(([k, name]) => [k, `${folder}/${name}`])) as unknown as ThemeAssets;
+}
+
+/** Names what the pictures are drawn from: the design's art, title and type, and the generators' version. */
+export function assetVersion(design: ThemeDesign): string {
+  const { art, title, fonts, colours } = design;
+  const type = (f: ThemeDesign['fonts']['title']) => [f.family, f.weight ?? 400, f.style ?? 'normal'];
+  // Listed field by field: a design read back from jsonb has its keys in another order.
+  const basis = JSON.stringify([ART_VERSION, art.family, art.seed, art.palette, title, type(fonts.title), type(fonts.body), colours.title, colours.text]);
+  return createHash('sha256').update(basis).digest('hex').slice(0, 16);
+}
+
+/** Draws the six pictures of a theme; about two seconds a scene. */
+async function draw(design: ThemeDesign): Promise<Record<string, Buffer>> {
+  // librsvg quietly swaps a missing font for another; a theme must fail loudly instead.
+  for (const font of Object.values(design.fonts)) fontFile(font);
+  const generate = ART[design.art.family];
+  const scene = (name: 'background' | 'intro' | 'outro' | 'dvd'): Promise<Buffer> => rasterizeSvg(generate(name, design.art));
+  const intro = await scene('intro');
+  const iconFull = await composeJpeg(intro, [titleOverlay(design, 'icon')], WIDTH, HEIGHT, 95);
+  return {
+    [ASSET_FILES.introScene]: await composeJpeg(intro, [], WIDTH, HEIGHT),
+    [ASSET_FILES.poster]: await composeJpeg(intro, [titleOverlay(design, 'poster')], WIDTH, HEIGHT),
+    [ASSET_FILES.icon]: await resizeToJpeg(iconFull, ICON_SIZE.width, ICON_SIZE.height),
+    [ASSET_FILES.background]: await composeJpeg(await scene('background'), [], WIDTH, HEIGHT),
+    [ASSET_FILES.outroScene]: await composeJpeg(await scene('outro'), [], WIDTH, HEIGHT),
+    [ASSET_FILES.dvdArtwork]: await composeJpeg(await scene('dvd'), [], WIDTH, HEIGHT),
+  };
+}
+
+// Shared by every service in the process: drawing runs one theme at a time and never draws a version twice, and
+// one folder is filled by one writer at a time.
+let drawQueue: Promise<unknown> = Promise.resolve();
+const drawing = new Map<string, Promise<Record<string, Buffer>>>();
+const filling = new Map<string, Promise<boolean>>();
+
+function drawOnce(design: ThemeDesign, version: string, files: ThemeFilesRepository): Promise<Record<string, Buffer>> {
+  let job = drawing.get(version);
+  if (!job) {
+    console.log(`Drawing the pictures of theme ${design.id} (${design.title}); they are kept in the cache afterwards.`);
+    job = drawQueue.then(async () => {
+      const set = await draw(design);
+      await files.writeCached(version, set);
+      return set;
+    });
+    drawQueue = job.catch(() => undefined);
+    drawing.set(version, job);
+    void job.then(() => drawing.delete(version), () => drawing.delete(version));
+  }
+  return job;
+}
+
+/**
+ * Keeps each theme's pictures in storage under fixed keys (themes/{id}/intro.jpg ...), redrawn when its design or
+ * the generators change. Drawn sets are cached by version outside storage, so a machine draws each version once.
+ */
+export function themeAssetsService(files: ThemeFilesRepository) {
+  const current = new Map<number, string>();
+
+  /** Puts the current pictures in place from storage or the cache; false when they must be drawn first. */
+  async function place(design: ThemeDesign, version: string): Promise<boolean> {
+    const folder = themeFolder(design.id);
+    if ((await files.readVersion(folder)) !== version) {
+      const set = await files.readCached(version, Object.values(ASSET_FILES));
+      if (!set) return false;
+      await files.writeSet(folder, set, version);
+    }
+    current.set(design.id, version);
+    return true;
+  }
+
+  async function refresh(design: ThemeDesign, version: string): Promise<boolean> {
+    if (await place(design, version)) return true;
+    const set = await drawOnce(design, version, files);
+    await files.writeSet(themeFolder(design.id), set, version);
+    current.set(design.id, version);
+    return true;
+  }
+
+  /** Runs `work` for the theme's folder unless a writer is already at it, then waits for that writer. */
+  function alone(design: ThemeDesign, version: string, work: () => Promise<boolean>): Promise<boolean> {
+    const slot = `${files.path(themeFolder(design.id))}@${version}`;
+    const running = filling.get(slot);
+    if (running) return running;
+    const job = work().finally(() => filling.delete(slot));
+    filling.set(slot, job);
+    return job;
+  }
+
+  return {
+    version: assetVersion,
+
+    /** Makes sure the theme's pictures in storage match its design; answers their keys. */
+    async ensure(design: ThemeDesign): Promise<ThemeAssets> {
+      const version = assetVersion(design);
+      if (current.get(design.id) !== version) {
+        const fill = (): Promise<boolean> => alone(design, version, () => refresh(design, version));
+        // A writer that was only placing cached pictures answers false when there were none; then this one draws.
+        if (!(await fill())) await fill();
+        current.set(design.id, version);
+      }
+      return themeAssetKeys(design.id);
+    },
+
+    /** The looping preview the render engine makes from a theme, once it exists. */
+    async previewExists(id: number): Promise<boolean> {
+      return files.exists(themePreviewKey(id));
+    },
+
+    /** Like ensure, without drawing: answers false when the theme's pictures still have to be drawn. */
+    async placed(design: ThemeDesign): Promise<boolean> {
+      const version = assetVersion(design);
+      return current.get(design.id) === version || alone(design, version, () => place(design, version));
+    },
+
+    path: (key: string): string => files.path(key),
+  };
+}
+
+export type ThemeAssetsService = ReturnType<typeof themeAssetsService>;

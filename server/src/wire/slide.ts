@@ -1,0 +1,111 @@
+/** A slide as the server sends it (spec 2 section 3). The web camelizes it once in web/src/api. */
+export interface WireCrop {
+  x1: number;
+  x2: number;
+  y1: number;
+  y2: number;
+}
+
+export type ProcessingState = 'uploading' | 'pending' | 'ready' | 'failed';
+
+export interface WireSlide {
+  id: number;
+  video_id: number;
+  index: number;
+  upload_id: string | null;
+  type: 'image' | 'text';
+  is_text: boolean;
+  is_video: boolean;
+  stock_video_id: number | null;
+  /** The original file name as uploaded (sort by filename, inspection dialog title). */
+  orig_path: string | null;
+  thumb_url: string | null;
+  square_url: string | null;
+  cover_thumb_url: string | null;
+  big_url: string | null;
+  cover_big_url: string | null;
+  huge_url: string | null;
+  /** Browser-playable H.264 proxy of a clip. */
+  video_url: string | null;
+  angle: number;
+  crop: WireCrop | null;
+  hue: number;
+  brightness: number;
+  contrast: number;
+  saturation: number;
+  redeyes: [number, number, number][];
+  blemishes: [number, number, number][];
+  straighten: number;
+  enhance: boolean;
+  has_been_edited: boolean;
+  clip_start: number | null;
+  clip_end: number | null;
+  clip_duration: number | null;
+  clip_volume: number;
+  duck_volume: number;
+  font: string | null;
+  font_size: number;
+  caption_position: '1' | '2';
+  caption_remove_backdrop: boolean;
+  slide_background: number | null;
+  slide_caption: string;
+  effect_id: number;
+  overlay_id: number;
+  border_id: number;
+  transition_id: number;
+  user_set_effect: boolean;
+  user_set_overlay: boolean;
+  user_set_border: boolean;
+  user_set_transition: boolean;
+  effect_data: { kenburns: [WireCrop, WireCrop] } | null;
+  slide_time: number | null;
+  user_set_slide_time: boolean;
+  duplicate: boolean | null;
+  datetime: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  deleted: boolean;
+  processing_state: ProcessingState;
+  processing_error: string | null;
+  /** Upload time (the upload-time sort uses the id, this is for the inspection dialog). */
+  created_at: string;
+}
+
+export interface WireSlideListMeta {
+  transitions: WireLookList;
+  effects: WireLookList;
+  overlays: WireLookList;
+  borders: WireLookList;
+  backgrounds: WireLookList;
+  background_options: { value: number; label: string }[];
+  cover_photo_ratio: number;
+  upload_link_limit: number | null;
+  show_sample_button: boolean;
+  download_url: string;
+  read_only: boolean;
+  /** False for an upload-only family link: the grid offers uploads but no edits. */
+  can_edit: boolean;
+  is_super: boolean;
+  max_upload_bytes: number;
+}
+
+export interface WireLookTile {
+  id: number;
+  type: string;
+  direction: string | null;
+  enabled: boolean;
+  label: string;
+  preview_url: string | null;
+  poster_url: string | null;
+}
+
+export interface WireLookList {
+  order: number[];
+  by_id: Record<string, WireLookTile>;
+}
+
+export interface WireSlideList {
+  slides: WireSlide[];
+  meta?: WireSlideListMeta;
+}

@@ -1,0 +1,46 @@
+/** GET /r/themes (spec 1, sections 3 and 7) in wire shape; the web imports these with `import type`. */
+export interface WireTheme {
+  id: number;
+  theme_title: string;
+  tags: string[];
+  /** The 176 x 99 tile icon. */
+  thumbnail_url: string | null;
+  /** The theme's looping preview video; null until the render engine has made it. */
+  preview_url: string | null;
+  poster_url: string | null;
+  dvd_artwork_url: string | null;
+  favorite: boolean;
+  debug: boolean;
+  custom: false;
+}
+
+export interface WireCustomThemeTile {
+  id: number;
+  /** The theme it is built on. */
+  theme_id: number;
+  theme_title: string;
+  tags: string[];
+  thumbnail_url: string | null;
+  preview_url: null;
+  poster_url: string | null;
+  dvd_artwork_url: string | null;
+  favorite: false;
+  debug: false;
+  custom: true;
+}
+
+export interface WireThemeList {
+  themes: WireTheme[];
+  custom_themes: WireCustomThemeTile[];
+  /** Theme ids, the most used across all videos first. */
+  popular: number[];
+  /** Theme ids of the caller's videos, the most recently worked on first. */
+  recent: number[];
+  /** The video's theme when video_id was given. */
+  current: { theme_id: number; custom_theme_id: number | null } | null;
+}
+
+/** POST /themes/{id}/favorite and /themes/{id}/unfavorite */
+export interface WireThemeFavorite {
+  favorite: boolean;
+}

@@ -1,0 +1,169 @@
+/** Wire shapes of videos (snake_case); the web imports them with `import type`. */
+
+/** A row of the videos list and of the dashboard's recent videos (spec 1, section 3 "Video (list)"). */
+export interface WireVideoListItem {
+  id: number;
+  title: string;
+  intro_text: string;
+  subtitle: string;
+  /** Set when the video was finished; null while it is still being made. */
+  date_in_queue: string | null;
+  /** Its HD render is done (a queued video that is not finished is rendering). */
+  finished: boolean;
+  viewed: number;
+  /** 0 for a video without an organization (named by tmp_org_name). */
+  organization_id: number;
+  cover_photo_thumb_url: string;
+}
+
+export interface WireOrganizationName {
+  id: number;
+  organization_name: string;
+}
+
+/** GET /r/videos/list */
+export interface WireVideoList {
+  videos: WireVideoListItem[];
+  organizations: WireOrganizationName[];
+  tmp_org_name: string;
+}
+
+export interface WireVideoSilk {
+  id: number;
+  label: string;
+  device_id: string;
+  checked: boolean;
+  status: Record<string, unknown>;
+}
+
+export interface WireVideoUrls {
+  /** The cover image as lists show it (267x150). */
+  cover: string;
+  /** The cover image at full size (1920x1080), for the details page. */
+  cover_big: string;
+  editor: string;
+  /** The public page where the video is watched, once it has one. */
+  tribute?: string;
+}
+
+/** Facts for super users' details table (spec 3, section 3.1 "details"). */
+export interface WireVideoAdminDetails {
+  video_org_name: string | null;
+  video_user_name: string | null;
+  user_org_id: number | null;
+  user_org_name: string | null;
+  affiliate_name: string | null;
+}
+
+/** GET /r/videos/{id}: the video as the details and creator pages read it (spec 3, section 3.1, the fields that exist so far). */
+export interface WireVideo {
+  id: number;
+  video_code: string;
+  title: string;
+  subtitle: string;
+  intro_text: string;
+  urls: WireVideoUrls;
+  hd_size: number | null;
+  iso_size: number | null;
+  dvd_path: string | null;
+  silks: WireVideoSilk[];
+  finished: boolean;
+  deleted: boolean;
+  date_in_queue: string | null;
+  project_start: string;
+  hide_embed: boolean;
+  embed_hide_buy: boolean;
+  override_length_limit: boolean;
+  over_length_limit: boolean;
+  /** Minutes. */
+  length_limit: number;
+  /** Seconds; null until the video has been planned. */
+  video_duration: number | null;
+  display_duration: string;
+  viewed: number;
+  billing_id: string;
+  billing_id_prompt: string | null;
+  theme_id: number;
+  theme_title: string | null;
+  custom_theme_id: number | null;
+  custom_theme_title: string | null;
+  obit_url: string | null;
+  foreign_id: string | null;
+  postback_url: string | null;
+  order_postback_url: string | null;
+  organization_id: number | null;
+  user_id: number | null;
+  /** Present for super users only. */
+  details?: WireVideoAdminDetails;
+}
+
+/** A brand the setup page offers (spec 1, section 3 "Brand"). */
+export interface WireBrandChoice {
+  id: number;
+  name: string;
+}
+
+/** The organization's side of video setup; a family (upload link) caller gets no brands and no billing prompt. */
+export interface WireSetupOrganization {
+  organization_name: string | null;
+  upload_links_enabled: boolean;
+  show_branding: boolean;
+  /** The organization or one of its brands has a logo. */
+  has_logo: boolean;
+  billing_id_prompt: string | null;
+  brands: WireBrandChoice[];
+}
+
+/** What the creator pages know about the caller and the video (spec 1, section 2.1 creator props). */
+export interface WireVideoCreator {
+  /** Not finalized: uploads and edits are allowed. */
+  editable: boolean;
+  read_only: boolean;
+  /** Staff who may delete, finalize and reopen the video. */
+  manageable: boolean;
+  /** Finalized once and reopened: finalizing again regenerates it. */
+  regeneration: boolean;
+  family_upload_finished: boolean;
+  upload_link_note: string;
+  /** Where the read-only notice's Edit button posts; null unless the caller may reopen the video. */
+  edit_link: string | null;
+  organization: WireSetupOrganization;
+}
+
+/** The setup fields of spec 1, section 3 "Video (setup)" beside the details, plus the creator facts. */
+export interface WireVideoSetupFacts {
+  brand_id: number | null;
+  use_logo: boolean;
+  creator: WireVideoCreator;
+}
+
+/** What GET /r/videos/{id} answers: the video and its setup facts. */
+export interface WireCreatorVideo extends WireVideo, WireVideoSetupFacts {}
+
+/** The setup fields as POST /r/videos and PATCH /r/videos/{id} take them (every one optional on PATCH). */
+export interface WireVideoSetupInput {
+  title?: string;
+  subtitle?: string;
+  intro_text?: string;
+  billing_id?: string;
+  theme_id?: number;
+  custom_theme_id?: number | null;
+  brand_id?: number | null;
+  use_logo?: boolean;
+}
+
+/** POST /r/videos */
+export interface WireVideoCreated {
+  video_id: number;
+}
+
+/** GET /r/videos/setup_options: the signed-in user's organization, for /creator/new. */
+export interface WireSetupOptions {
+  organization: WireSetupOrganization;
+}
+
+/** POST /r/videos/{id}/make_editable */
+export interface WireMadeEditable {
+  success: true;
+  redirect: string;
+}

@@ -1,0 +1,28 @@
+import { loadConfig } from './config.ts';
+import { connect } from './db/database.ts';
+import { createDeps } from './deps.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import { startQueue } from './jobs/queue.ts';
+
+/** `npm run worker`: an extra job worker sharing DATABASE_URL and DATA_DIR with the server. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL (the database the server uses).');
+  const db = connect(config.databaseUrl, 4);
+  const queue = await startQueue(config.databaseUrl);
+  const deps = createDeps(config, db, queue);
+  await queue.work(jobHandlers(deps));
+  console.log('Worker started.');
+  const stop = async () => {
+    await queue.stop();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

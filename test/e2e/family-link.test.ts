@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import sharp from 'sharp';
+import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { signIn } from './sign-in.ts';
+
+const PANEL = '[data-testid="upload-link-panel"]';
+const LINK_BOX = '[data-testid="upload-link-url"]';
+const TILE = '[data-testid="slide-tile"][data-slide-id]';
+
+async function makePhoto(dir: string): Promise<string> {
+  const file = path.join(dir, 'grandma-garden.jpg');
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#6b8f71', noise: { type: 'gaussian', mean: 120, sigma: 25 } } })
+    .jpeg({ quality: 85 })
+    .toFile(file);
+  return file;
+}
+
+/** Clicks a switch or button by the text of its label. */
+async function clickLabel(page: Page, text: string): Promise<void> {
+  await page.locator(`::-p-text(${text})`).click();
+}
+
+describe('family upload link', () => {
+  let app: E2eApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  let staff: Page;
+  let staffErrors: string[];
+  let context: BrowserContext;
+  let family: Page;
+  let familyErrors: string[];
+  let dir: string;
+  let video: { id: number; security_hash: string; user_id: number | null };
+  const familyLink = () => `${app.running.deps.config.publicUrl}/creator/${video.security_hash}/slides`;
+
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-family-'));
+    app = await startApp();
+    video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    assert.equal(video && (await app.running.deps.db('videos').where({ id: video.id }).first()).date_in_queue, null, 'an unfinished demo video');
+    browser = await launchBrowser();
+    staff = await browser.browser.newPage();
+    await staff.setViewport({ width: 1280, height: 900 });
+    await signIn(staff, app.url, 'staff@example.com');
+    staffErrors = watchConsole(staff);
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets staff turn the link on, limit the photos and share it by email', async () => {
+    await staff.goto(`${app.url}/creator/${video.id}/link`, { waitUntil: 'networkidle0' });
+    await staff.waitForSelector(PANEL);
+    assert.equal(await staff.$eval(LINK_BOX, (el) => (el as HTMLInputElement).value), '', 'an off link shows no address');
+
+    await clickLabel(staff, 'The upload link is off');
+    await staff.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement | null)?.value.includes('/creator/'), {}, LINK_BOX);
+    const row = await app.running.deps.db('videos').where({ id: video.id }).first();
+    assert.equal(row.upload_link_access_level, 2, 'upload only when first turned on');
+
+    await staff.locator('button::-p-text(Settings)').click();
+    await staff.waitForSelector('[role="dialog"]');
+    await clickLabel(staff, 'Limit the number of photos');
+    await staff.locator('input[name="upload_link_limit"]').fill('3');
+    await clickLabel(staff, 'Show a Done button');
+    await staff.locator('[role="dialog"] button[type="submit"]').click();
+    await staff.waitForSelector('[role="dialog"]', { hidden: true });
+    await staff.waitForSelector('::-p-text(Up to 3 photos)');
+    const saved = await app.running.deps.db('videos').where({ id: video.id }).first();
+    assert.equal(saved.upload_link_limit, 3);
+    assert.equal(saved.upload_link_done_button, true);
+
+    await staff.locator(`${PANEL} button::-p-text(Email)`).click();
+    await staff.waitForSelector('[role="dialog"] input[name="email"]');
+    await staff.locator('[role="dialog"] input[name="email"]').fill('aunt.rose@example.com');
+    await staff.locator('[role="dialog"] button[type="submit"]').click();
+    await staff.waitForSelector('::-p-text(Email sent)');
+    await staff.waitForSelector(`${PANEL} ::-p-text(aunt.rose@example.com)`);
+    const mail = await app.running.deps.db('outbox').where({ recipient: 'aunt.rose@example.com' }).first();
+    assert.ok(mail.body.includes(`\n${familyLink()}`), 'the mail carries the link on its own line');
+
+    await staff.locator(`${PANEL} button::-p-text(QR Code)`).click();
+    await staff.waitForFunction(() => {
+      const img = document.querySelector('[role="dialog"] img') as HTMLImageElement | null;
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    await staff.locator('[role="dialog"] button::-p-text(Close)').click();
+    await staff.waitForSelector('[role="dialog"]', { hidden: true });
+
+    await checkAccessibility(staff, 'upload link panel');
+    await screenshot(staff, 'upload-link-panel', 1280);
+    await screenshot(staff, 'upload-link-panel', 375);
+    await staff.setViewport({ width: 1280, height: 900 });
+  });
+
+  it('lets the family upload a photo without an account, finish, and tells the staff', async () => {
+    const link = await staff.$eval(LINK_BOX, (el) => (el as HTMLInputElement).value);
+    assert.equal(link, familyLink());
+
+    context = await browser.browser.createBrowserContext();
+    family = await context.newPage();
+    await family.setViewport({ width: 1280, height: 900 });
+    familyErrors = watchConsole(family);
+    // PUBLIC_URL names the usual port; this test server listens on a free one.
+    const response = await family.goto(`${app.url}${new URL(link).pathname}`, { waitUntil: 'networkidle0' });
+    assert.equal(response?.headers()['referrer-policy'], 'no-referrer', 'the family page never sends its address on');
+
+    const input = await family.waitForSelector('input[type="file"]');
+    await input!.uploadFile(await makePhoto(dir));
+    await family.waitForFunction(
+      (selector) => {
+        const img = document.querySelector(`${selector} img`) as HTMLImageElement | null;
+        return img !== null && img.complete && img.naturalWidth > 0;
+      },
+      { timeout: 60_000 },
+      TILE,
+    );
+    const slides = await app.running.deps.db('slides').where({ video_id: video.id, via_upload_link: true }).whereNull('deleted_at');
+    assert.equal(slides.length, 1);
+
+    // The step bar's Finish step where the slides page has the creator frame; its address otherwise.
+    const finishStep = await family.$('a[data-step="finish"]');
+    if (finishStep) await Promise.all([family.waitForSelector('::-p-text(press Done)'), finishStep.click()]);
+    else await family.goto(`${app.url}/creator/${video.security_hash}/finish`, { waitUntil: 'networkidle0' });
+    await family.waitForSelector('::-p-text(press Done)');
+    await checkAccessibility(family, 'family finish step');
+    await screenshot(family, 'family-finish', 1280);
+    await screenshot(family, 'family-finish', 375);
+    await family.setViewport({ width: 1280, height: 900 });
+
+    await family.locator('button::-p-text(Done)').click();
+    await family.waitForSelector('[role="dialog"]');
+    await family.locator('[role="dialog"] button::-p-text(Done)').click();
+    await family.waitForSelector('[data-testid="family-thank-you"]');
+
+    const finished = await app.running.deps.db('videos').where({ id: video.id }).first();
+    assert.equal(finished.family_upload_finished, true);
+    const creator = await app.running.deps.db('users').where({ id: video.user_id }).first();
+    const told = await app.running.deps.db('outbox').where({ recipient: creator.email }).where('subject', 'like', '%finished%');
+    assert.equal(told.length, 1, 'the staff are told by mail');
+
+    // Live sync: the staff panel turns into the finished notice without a reload.
+    await staff.waitForSelector('[data-testid="family-finished"]', { timeout: 15_000 });
+    await checkAccessibility(staff, 'family finished notice');
+    await screenshot(staff, 'upload-link-finished', 1280);
+    await screenshot(staff, 'upload-link-finished', 375);
+
+    assert.deepEqual(staffErrors, []);
+    assert.deepEqual(familyErrors, []);
+  });
+});

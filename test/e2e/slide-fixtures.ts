@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { TEXT_BACKGROUNDS } from '../../common/text-backgrounds.ts';
+import { sampleScene } from '../../server/src/media/sample-photos.ts';
+import { renderSvgToJpeg } from '../../server/src/repositories/image.repository.ts';
+import type { VideoRow } from '../../server/src/repositories/video.repository.ts';
+import { newSecurityHash, newVideoCode } from '../../server/src/repositories/video.repository.ts';
+import type { E2eApp } from './harness.ts';
+
+/**
+ * Slides for browser tests, made through the server's own storage and media processing (what an upload ends in),
+ * so the grid shows real derived images without going through the upload protocol.
+ */
+export async function makeStaffVideo(app: E2eApp, title: string, values: Partial<VideoRow> = {}): Promise<VideoRow> {
+  const { db } = app.running.deps;
+  const staff = await db('users').where({ email: 'staff@example.com' }).first();
+  const [row] = await db('videos')
+    .insert({ organization_id: staff.organization_id, user_id: staff.id, title, video_code: newVideoCode(), security_hash: newSecurityHash(), ...values })
+    .returning('*');
+  return row as VideoRow;
+}
+
+const jpegCache = new Map<string, Buffer>();
+
+/** A landscape or portrait sample picture (the Insert Samples scenes). */
+async function pictureJpeg(scene: number, width: number, height: number): Promise<Buffer> {
+  const key = `${scene}:${width}x${height}`;
+  if (!jpegCache.has(key)) jpegCache.set(key, await renderSvgToJpeg(sampleScene(scene, width, height).svg));
+  return jpegCache.get(key)!;
+}
+
+export interface PhotoSpec {
+  name: string;
+  portrait?: boolean;
+}
+
+/** Stores and processes one photo per spec, appended to the video in order; answers their slide ids. */
+export async function addPhotos(app: E2eApp, videoId: number, photos: PhotoSpec[]): Promise<number[]> {
+  const { repos, slideMedia } = app.running.deps;
+  const ids: number[] = [];
+  for (const [i, photo] of photos.entries()) {
+    const jpeg = await pictureJpeg(i % 6, photo.portrait ? 800 : 1200, photo.portrait ? 1200 : 800);
+    const row = await repos.slides.insert({
+      video_id: videoId,
+      position: await repos.slides.nextPosition(videoId),
+      orig_filename: photo.name,
+      processing_state: 'pending',
+    });
+    const key = `videos/${videoId}/slides/${row.id}/original.jpg`;
+    await repos.storage.write(key, jpeg);
+    await repos.slides.update(row.id, { orig_path: key, mime: 'image/jpeg', bytes: jpeg.length });
+    await slideMedia.processSlide(row.id);
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+export async function addTextSlide(app: E2eApp, videoId: number, caption: string): Promise<number> {
+  const { repos } = app.running.deps;
+  const row = await repos.slides.insert({
+    video_id: videoId,
+    position: await repos.slides.nextPosition(videoId),
+    is_text: true,
+    font: 'Quicksand-Bold.ttf',
+    font_size: 60,
+    slide_background: TEXT_BACKGROUNDS.find((b) => b.label === 'Slate Blue')?.value ?? 1,
+    slide_caption: caption,
+    processing_state: 'ready',
+  });
+  return row.id;
+}
+
+/**
+ * Many ready photos at once for the large-grid test: a few stored originals shared by all rows; their derived
+ * images are made on demand when the grid asks for them.
+ */
+export async function addManyPhotos(app: E2eApp, videoId: number, count: number): Promise<void> {
+  const { db, repos } = app.running.deps;
+  const originals: { key: string; bytes: number; sha256: string; width: number; height: number }[] = [];
+  for (let i = 0; i < 6; i++) {
+    const portrait = i % 3 === 2;
+    const [width, height] = portrait ? [800, 1200] : [1200, 800];
+    const jpeg = await pictureJpeg(i, width, height);
+    const key = `videos/${videoId}/shared/original-${i}.jpg`;
+    await repos.storage.write(key, jpeg);
+    originals.push({ key, bytes: jpeg.length, sha256: createHash('sha256').update(jpeg).digest('hex'), width, height });
+  }
+  const rows = Array.from({ length: count }, (_, i) => {
+    const o = originals[i % originals.length];
+    return {
+      video_id: videoId,
+      position: i + 1,
+      orig_filename: `photo-${String(i + 1).padStart(3, '0')}.jpg`,
+      orig_path: o.key,
+      mime: 'image/jpeg',
+      bytes: o.bytes,
+      sha256: o.sha256,
+      width: o.width,
+      height: o.height,
+      processing_state: 'ready',
+    };
+  });
+  await db.batchInsert('slides', rows, 100);
+}
+
+export async function slideOrder(app: E2eApp, videoId: number): Promise<number[]> {
+  return (await app.running.deps.repos.slides.listActive(videoId)).map((s) => s.id);
+}

@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'puppeteer-core';
+import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { addPhotos, addTextSlide, makeStaffVideo, slideOrder } from './slide-fixtures.ts';
+
+const TILE = '[data-testid="slide-tile"], .slide-tile';
+const tileButton = (id: number) => `[data-slide-id="${id}"] [role="button"]`;
+const selectedIds = (page: Page) =>
+  page.$$eval('[data-slide-id] [aria-pressed="true"]', (els) => els.map((e) => Number(e.closest('[data-slide-id]')!.getAttribute('data-slide-id'))).sort((a, b) => a - b));
+const shownIds = (page: Page) => page.$$eval('[data-slide-id]', (els) => els.map((e) => Number(e.getAttribute('data-slide-id'))).sort((a, b) => a - b));
+const settle = () => new Promise((r) => setTimeout(r, 400));
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+async function withKey(page: Page, key: 'Shift' | 'Control', run: () => Promise<void>) {
+  await page.keyboard.down(key);
+  await run();
+  await page.keyboard.up(key);
+}
+
+describe('the slide side pages', () => {
+  let app: E2eApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  let page: Page;
+  let consoleErrors: string[];
+  let videoId: number;
+  let photos: number[];
+
+  before(async () => {
+    app = await startApp();
+    videoId = (await makeStaffVideo(app, 'Robert Hale')).id;
+    photos = await addPhotos(app, videoId, [{ name: 'one.jpg' }, { name: 'two.jpg', portrait: true }, { name: 'three.jpg' }, { name: 'four.jpg' }, { name: 'five.jpg' }]);
+    await addTextSlide(app, videoId, 'With love');
+    browser = await launchBrowser();
+    page = await browser.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    consoleErrors = watchConsole(page);
+    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  describe('Restore Deleted', () => {
+    it('is reached from More Tools and says when nothing is deleted', async () => {
+      await page.goto(`${app.url}/creator/${videoId}/slides`, { waitUntil: 'networkidle0' });
+      await page.locator('::-p-text(More Tools)').click();
+      await page.locator('[role="menuitem"]::-p-text(Restore Deleted)').click();
+      await page.waitForFunction((path) => location.pathname === path, {}, `/slides/rubbish_bin/${videoId}`);
+      await page.waitForSelector('::-p-text(There are no deleted slides.)');
+      await checkAccessibility(page, 'empty rubbish bin');
+    });
+
+    it('restores the selected deleted slides', async () => {
+      await app.running.deps.repos.slides.softDelete(videoId, [photos[1], photos[2], photos[3]]);
+      await page.goto(`${app.url}/slides/rubbish_bin/${videoId}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector(TILE);
+      assert.deepEqual(await shownIds(page), sorted([photos[1], photos[2], photos[3]]));
+      const restore = () => page.$eval('button::-p-text(Restore)', (b) => (b as HTMLButtonElement).disabled);
+      assert.equal(await restore(), true, 'Restore waits for a selection');
+      await page.click(tileButton(photos[1]));
+      await withKey(page, 'Control', () => page.click(tileButton(photos[3])));
+      assert.deepEqual(await selectedIds(page), sorted([photos[1], photos[3]]));
+      await settle();
+      await checkAccessibility(page, 'rubbish bin');
+      await screenshot(page, 'slides-rubbish-bin', 1280);
+      await screenshot(page, 'slides-rubbish-bin', 375);
+      await page.setViewport({ width: 1280, height: 900 });
+      await page.locator('button::-p-text(Restore 2 Slides)').click();
+      await page.waitForSelector('::-p-text(Restored 2 slides.)');
+      await page.waitForFunction((n) => document.querySelectorAll('[data-slide-id]').length === n, {}, 1);
+      assert.deepEqual(await shownIds(page), [photos[2]]);
+      const active = await slideOrder(app, videoId);
+      assert.ok(active.includes(photos[1]) && active.includes(photos[3]) && !active.includes(photos[2]));
+
+      await page.locator('::-p-text(Back to Slides)').click();
+      await page.waitForFunction((path) => location.pathname === path, {}, `/creator/${videoId}/slides`);
+      await page.waitForSelector(`[data-slide-id="${photos[3]}"]`);
+      await app.running.deps.repos.slides.undelete(videoId, [photos[2]]);
+    });
+  });
+
+  describe('the download grid', () => {
+    it('selects like the slide grid and asks for a selection before downloading it', async () => {
+      await page.goto(`${app.url}/creator/${videoId}/slides`, { waitUntil: 'networkidle0' });
+      await page.locator('::-p-text(More Tools)').click();
+      await page.locator('[role="menuitem"]::-p-text(Download Slides)').click();
+      await page.waitForFunction((path) => location.pathname === path, {}, `/slides/downloader/${videoId}/`);
+      await page.waitForSelector(TILE);
+      assert.deepEqual(await shownIds(page), sorted(photos), 'photos and clips only: a text slide has no file');
+      const all = await page.$eval('a::-p-text(Download All)', (a) => a.getAttribute('href'));
+      assert.equal(all, `/slides/download_zip/${videoId}`);
+
+      const selectedButton = 'button::-p-text(Download Selected)';
+      assert.equal(await page.$eval(selectedButton, (b) => b.getAttribute('aria-disabled')), 'true');
+      await page.click(selectedButton);
+      await page.waitForSelector('::-p-text(You must select slides first)');
+
+      await page.click(tileButton(photos[1]));
+      await page.click(tileButton(photos[3]));
+      assert.deepEqual(await selectedIds(page), [photos[3]], 'a click selects only that slide');
+      await withKey(page, 'Control', () => page.click(tileButton(photos[0])));
+      assert.deepEqual(await selectedIds(page), sorted([photos[0], photos[3]]), 'Ctrl toggles');
+      await withKey(page, 'Control', () => page.click(tileButton(photos[0])));
+      assert.deepEqual(await selectedIds(page), [photos[3]]);
+      await withKey(page, 'Shift', () => page.click(tileButton(photos[1])));
+      assert.deepEqual(await selectedIds(page), sorted([photos[1], photos[2], photos[3]]), 'Shift selects the range from the last selected');
+      await page.click(tileButton(photos[4]), { button: 'right' });
+      assert.deepEqual(await selectedIds(page), [photos[4]], 'a right click selects');
+      await page.keyboard.press('Escape');
+      await page.click('h1');
+      assert.deepEqual(await selectedIds(page), [], 'a click outside clears');
+
+      await page.click(tileButton(photos[0]));
+      await withKey(page, 'Control', () => page.click(tileButton(photos[2])));
+      assert.equal(await page.$eval(selectedButton, (b) => b.getAttribute('aria-disabled')), 'false');
+      await settle();
+      await checkAccessibility(page, 'download grid');
+      await screenshot(page, 'slides-download', 1280);
+      await screenshot(page, 'slides-download', 375);
+      await page.setViewport({ width: 1280, height: 900 });
+
+      const zip = page.waitForResponse((r) => r.url().includes('/slides/download_zip/'));
+      await page.click(selectedButton);
+      const reply = await zip;
+      assert.equal(new URL(reply.url()).searchParams.get('ids'), `${photos[0]},${photos[2]}`);
+      assert.equal(reply.status(), 200);
+      assert.match(reply.headers()['content-type'] ?? '', /zip/);
+    });
+  });
+
+  describe('a read-only video', () => {
+    it('shows only the square thumbnail gallery', async () => {
+      const finished = await makeStaffVideo(app, 'Finished Tribute', { date_in_queue: new Date(), finished: true });
+      await addPhotos(app, finished.id, [{ name: 'a.jpg' }, { name: 'b.jpg', portrait: true }]);
+      await page.goto(`${app.url}/creator/${finished.id}/slides`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('ul[aria-label="Slides"] img');
+      const sizes = await page.$$eval('ul[aria-label="Slides"] img', (imgs) => imgs.map((i) => [i.getBoundingClientRect().width, i.getBoundingClientRect().height, (i as HTMLImageElement).src.includes('/image/square-')]));
+      assert.deepEqual(sizes, [
+        [150, 150, true],
+        [150, 150, true],
+      ]);
+      for (const absent of ['Add Photos/Videos', 'More Tools', 'Add Text Slide']) assert.equal(await page.$(`::-p-text(${absent})`), null, absent);
+      assert.equal(await page.$('[role="toolbar"]'), null, 'no grid tools');
+      await checkAccessibility(page, 'read-only gallery');
+    });
+  });
+
+  describe('through the family upload link', () => {
+    it('works with the link hash instead of a signed-in user', async () => {
+      const video = await makeStaffVideo(app, 'Family Link', { upload_link_access_level: 1 });
+      const linked = await addPhotos(app, video.id, [{ name: 'x.jpg' }, { name: 'y.jpg' }]);
+      const family = await browser.browser.createBrowserContext();
+      const guest = await family.newPage();
+      const errors = watchConsole(guest);
+      await guest.setViewport({ width: 1280, height: 900 });
+      try {
+        await guest.goto(`${app.url}/creator/${video.security_hash}/slides`, { waitUntil: 'networkidle0' });
+        await guest.waitForSelector('[data-testid="slide-tile"]');
+        assert.deepEqual(await shownIds(guest), sorted(linked));
+        assert.ok(await guest.$('[role="toolbar"] [aria-label="Delete"]'), 'full access edits');
+        await guest.locator('::-p-text(More Tools)').click();
+        await guest.locator('[role="menuitem"]::-p-text(Restore Deleted)').click();
+        await guest.waitForFunction((path) => location.pathname === path, {}, `/slides/rubbish_bin/${video.security_hash}`);
+        await guest.waitForSelector('::-p-text(There are no deleted slides.)');
+
+        await guest.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0' });
+        await guest.waitForFunction(() => location.pathname === '/users/login');
+        assert.match(new URL(guest.url()).searchParams.get('next') ?? '', new RegExp(`/creator/${video.id}/slides`));
+        assert.deepEqual(errors, []);
+      } finally {
+        await family.close();
+      }
+    });
+  });
+
+  // A child suite: mocha runs a suite's own tests before its child suites.
+  describe('afterwards', () => {
+    it('made no console errors', async () => {
+      await settle();
+      assert.deepEqual(consoleErrors, []);
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { AlertHost } from '../ui/index.ts';
+import { Guard } from './Guard.tsx';
+import { NOT_FOUND, ROUTES } from './routes.ts';
+import { Shell } from './Shell.tsx';
+import { theme } from './theme.ts';
+
+function useDocumentTitle() {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+}
+
+export function App() {
+  useDocumentTitle();
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Switch>
+        {ROUTES.map((route) => (
+          <Route key={String(route.path)} path={route.path}>
+            {(params) =>
+              route.bare ? (
+                <Guard audience={route.audience}>
+                  <route.component params={params} />
+                </Guard>
+              ) : (
+                <Shell title={route.title}>
+                  <Guard audience={route.audience}>
+                    <route.component params={params} />
+                  </Guard>
+                </Shell>
+              )
+            }
+          </Route>
+        ))}
+        <Route>
+          <Shell title={NOT_FOUND.title}>
+            <NOT_FOUND.component params={{}} />
+          </Shell>
+        </Route>
+      </Switch>
+      <AlertHost />
+    </ThemeProvider>
+  );
+}

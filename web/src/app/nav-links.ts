@@ -1,0 +1,57 @@
+import {
+  AccountCircle,
+  Business,
+  Dashboard,
+  LibraryMusic,
+  LocalFlorist,
+  Login,
+  Logout,
+  Movie,
+  Outbox,
+  People,
+  PersonAdd,
+  Sell,
+  VideoLibrary,
+} from '@mui/icons-material';
+import type SvgIcon from '@mui/material/SvgIcon';
+import type { Navbar } from '../api/index.ts';
+
+export interface NavLink {
+  href: string;
+  label: string;
+  icon: typeof SvgIcon;
+  /** Shown only when this holds for the caller's navbar flags. */
+  when?: (navbar: Navbar) => boolean;
+}
+
+export const SUPPORT_EMAIL = 'support@example.com';
+
+export const GUEST_LINKS: NavLink[] = [
+  { href: '/users/login', label: 'Log In', icon: Login },
+  { href: '/users/register', label: 'Register', icon: PersonAdd },
+];
+
+/**
+ * The menu part of the signed-in drawer (spec 1, 2.10), in the spec's order. A page joins with its line when it
+ * exists: /reports/statement_history ('Billing', when: (n) => n.billing) after Service of Remembrance.
+ */
+export const MENU_LINKS: NavLink[] = [
+  { href: '/dashboard', label: 'Dashboard', icon: Dashboard },
+  { href: '/videos', label: 'Videos', icon: VideoLibrary },
+  { href: '/organizations/account_settings', label: 'Account Settings', icon: AccountCircle },
+  { href: '/sor', label: 'Create Service of Remembrance', icon: LocalFlorist },
+];
+
+export const LOGOUT_LINK: NavLink = { href: '/users/logout', label: 'Log Out', icon: Logout };
+
+/** The super drawer in the spec's order, listing the administration pages that exist. */
+export const SUPER_LINKS: NavLink[] = [
+  { href: '/settings/organizations', label: 'Organizations', icon: Business },
+  { href: '/settings/brands', label: 'Brands', icon: Sell },
+  { href: '/settings/users', label: 'Users', icon: People },
+  { href: '/settings/videos', label: 'Videos', icon: Movie },
+  { href: '/settings/stock_songs', label: 'Stock Songs', icon: LibraryMusic },
+  { href: '/settings/outbox', label: 'Outbox', icon: Outbox },
+];
+
+export const visibleLinks = (links: NavLink[], navbar: Navbar): NavLink[] => links.filter((link) => link.when?.(navbar) ?? true);

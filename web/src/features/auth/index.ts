@@ -1,0 +1,2 @@
+export { switchToUser } from './api.ts';
+export { AUTH_ROUTES } from './routes.ts';

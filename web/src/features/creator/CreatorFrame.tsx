@@ -1,0 +1,54 @@
+import { Box, Skeleton } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { showAlert } from '../../api/index.ts';
+import { CreatorContext } from './CreatorContext.ts';
+import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
+import { StepBar } from './StepBar.tsx';
+import { StepNav } from './StepNav.tsx';
+import { activeStepIndex, creatorSteps, neighbours } from './steps.ts';
+import { useCreator } from './useCreator.ts';
+
+/** Spec 1, section 5: moving between steps needs the video, and the video needs its title first. */
+export const NO_VIDEO_MESSAGE = 'Please enter a title for the video.';
+
+/** Spec 1, section 9: creator pages are at most 1000 px wide. */
+export const CREATOR_MAX_WIDTH = 1000;
+
+const blocked = () => showAlert(NO_VIDEO_MESSAGE);
+
+/**
+ * The frame of every creator page: the step bar, the read-only notice, the page, then Back and Next.
+ * Pages inside read the creator state with useCreatorContext().
+ */
+export function CreatorFrame({ videoAuthOrId, children }: { videoAuthOrId: string | undefined; children: ReactNode }) {
+  const creator = useCreator(videoAuthOrId);
+  const [location] = useLocation();
+  const { props, loaded } = creator;
+  const steps = props && loaded ? creatorSteps(props) : null;
+  const active = steps ? activeStepIndex(steps, location) : -1;
+  const { back, next } = steps ? neighbours(steps, active) : { back: null, next: null };
+  return (
+    <CreatorContext.Provider value={creator}>
+      <Box sx={{ maxWidth: CREATOR_MAX_WIDTH, mx: 'auto', px: { xs: 1, sm: 2 }, py: { xs: 2, sm: 3 } }}>
+        {steps ? (
+          <StepBar steps={steps} active={active} onBlocked={blocked} />
+        ) : (
+          !creator.error && <Skeleton variant="rounded" height={52} aria-hidden />
+        )}
+        {props?.readOnly && loaded && (
+          <ReadOnlyNotice
+            editable={props.editable}
+            manageable={props.manageable}
+            isAnonymous={props.isAnonymous}
+            organizationName={props.organizationName}
+            editLink={props.editLink}
+            onReopened={() => void creator.reload()}
+          />
+        )}
+        <Box sx={{ mt: 2 }}>{children}</Box>
+        {steps && <StepNav back={back} next={next} onBlocked={blocked} />}
+      </Box>
+    </CreatorContext.Provider>
+  );
+}

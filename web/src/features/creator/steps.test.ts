@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import type { CreatorVideo, SetupOrganization } from '../../api/index.ts';
+import { creatorPropsOf, parseCreatorRef, type CreatorRef } from './creator-props.ts';
+import { activeStepIndex, creatorSteps, neighbours } from './steps.ts';
+
+const organization: SetupOrganization = {
+  organizationName: 'Willow Funeral Home',
+  uploadLinksEnabled: true,
+  showBranding: true,
+  hasLogo: false,
+  billingIdPrompt: null,
+  brands: [],
+};
+
+function video(creator: Partial<CreatorVideo['creator']> = {}, org: Partial<SetupOrganization> = {}): CreatorVideo {
+  return {
+    creator: {
+      editable: true,
+      readOnly: false,
+      manageable: true,
+      regeneration: false,
+      familyUploadFinished: false,
+      uploadLinkNote: '',
+      editLink: null,
+      organization: { ...organization, ...org },
+      ...creator,
+    },
+  } as CreatorVideo;
+}
+
+const ref = (param: string) => parseCreatorRef(param) as CreatorRef;
+const stepsFor = (param: string, v?: CreatorVideo, org?: SetupOrganization) => creatorSteps(creatorPropsOf({ ref: ref(param), video: v, organization: org }));
+const keys = (param: string, v?: CreatorVideo, org?: SetupOrganization) => stepsFor(param, v, org).map((s) => s.key);
+
+describe('creator steps', () => {
+  it('reads a creator address as new, a video id or an upload-link hash', () => {
+    assert.deepEqual(parseCreatorRef('new'), { kind: 'new' });
+    assert.deepEqual(parseCreatorRef(undefined), { kind: 'new' });
+    assert.deepEqual(parseCreatorRef('42'), { kind: 'id', id: 42 });
+    assert.deepEqual(parseCreatorRef('AbC_-9'), { kind: 'link', hash: 'AbC_-9' });
+    assert.equal(parseCreatorRef('../x'), null);
+  });
+
+  it('gives staff Setup, Upload Link, Slides, Music, Preview and Finalize with their paths', () => {
+    const steps = stepsFor('42', video());
+    assert.deepEqual(
+      steps.map((s) => [s.label, s.shortLabel, s.path]),
+      [
+        ['Setup', 'Setup', '/creator/42/setup'],
+        ['Upload Link', 'Link', '/creator/42/link'],
+        ['Slides', 'Slides', '/creator/42/slides'],
+        ['Music', 'Music', '/creator/42/music'],
+        ['Preview', 'Preview', '/creator/42/preview'],
+        ['Finalize', 'Finalize', '/creator/42/finalize'],
+      ],
+    );
+  });
+
+  it('leaves out Upload Link when the organization has upload links off', () => {
+    assert.deepEqual(keys('42', video({}, { uploadLinksEnabled: false })), ['setup', 'slides', 'music', 'preview', 'finalize']);
+  });
+
+  it('gives a family no Upload Link and a Finish step, at their hash', () => {
+    const steps = stepsFor('AbCd', video({ manageable: false }));
+    assert.deepEqual(steps.map((s) => s.key), ['setup', 'slides', 'music', 'preview', 'finish']);
+    assert.equal(steps[4].path, '/creator/AbCd/finish');
+  });
+
+  it('follows a video through finalizing and reopening', () => {
+    assert.deepEqual(keys('42', video()), ['setup', 'link', 'slides', 'music', 'preview', 'finalize']);
+    const finalized = video({ editable: false, readOnly: true, editLink: '/r/videos/42/make_editable?redirect=setup' });
+    const steps = stepsFor('42', finalized);
+    assert.deepEqual(steps.map((s) => s.key), ['setup', 'link', 'slides', 'music', 'details']);
+    assert.equal(steps[4].path, '/videos/42/details');
+    assert.deepEqual(keys('42', video({ regeneration: true })), ['setup', 'link', 'slides', 'music', 'preview', 'finalize']);
+  });
+
+  it('keeps Finalize for staff who cannot manage a read-only video, and Finish for a family of a finalized one', () => {
+    assert.deepEqual(keys('42', video({ editable: false, readOnly: true, manageable: false })), ['setup', 'link', 'slides', 'music', 'finalize']);
+    assert.deepEqual(keys('AbCd', video({ editable: false, readOnly: true, manageable: false })), ['setup', 'slides', 'music', 'finish']);
+  });
+
+  it('offers only Setup a path before the video exists', () => {
+    const steps = stepsFor('new', undefined, organization);
+    assert.deepEqual(steps.map((s) => s.key), ['setup', 'link', 'slides', 'music', 'preview', 'finalize']);
+    assert.deepEqual(steps.map((s) => s.path), ['/creator/new', null, null, null, null, null]);
+  });
+
+  it('marks the step whose path is the current path active, and a page inside a step belongs to it', () => {
+    const steps = stepsFor('42', video());
+    assert.equal(activeStepIndex(steps, '/creator/42/music'), 3);
+    assert.equal(activeStepIndex(steps, '/creator/42/music/'), 3);
+    assert.equal(activeStepIndex(steps, '/creator/42/slides/17'), 2);
+    assert.equal(activeStepIndex(steps, '/creator/42/setup'), 0);
+    assert.equal(activeStepIndex(steps, '/creator/4/setup'), -1);
+    assert.equal(activeStepIndex(stepsFor('new', undefined, organization), '/creator/new'), 0);
+  });
+
+  it('finds Back and Next around the active step', () => {
+    const steps = stepsFor('42', video());
+    assert.deepEqual(neighbours(steps, 0), { back: null, next: steps[1] });
+    assert.deepEqual(neighbours(steps, 5), { back: steps[4], next: null });
+    assert.deepEqual(neighbours(steps, -1), { back: null, next: steps[0] });
+  });
+
+  it('derives the notice facts: anonymous, manageable, organization name', () => {
+    const family = creatorPropsOf({ ref: ref('AbCd'), video: video({ manageable: false, readOnly: true, editable: false }) });
+    assert.deepEqual([family.isAnonymous, family.manageable, family.readOnly, family.showBranding, family.organizationName], [true, false, true, false, 'Willow Funeral Home']);
+    const fresh = creatorPropsOf({ ref: ref('new'), navbarOrganizationName: 'From the top bar' });
+    assert.deepEqual([fresh.videoAuthOrId, fresh.manageable, fresh.readOnly, fresh.editable, fresh.organizationName], [null, true, false, true, 'From the top bar']);
+  });
+});

@@ -1,0 +1,4 @@
+import type { PageRoute } from '../../app/route-types.ts';
+import { DashboardPage } from './DashboardPage.tsx';
+
+export const DASHBOARD_ROUTES: PageRoute[] = [{ path: '/dashboard', title: 'Dashboard', audience: 'user', component: DashboardPage }];

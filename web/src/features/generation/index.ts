@@ -1,0 +1,6 @@
+export { NotifyButton } from './NotifyButton.tsx';
+export { RenderProgress } from './RenderProgress.tsx';
+export { COMPLETE_TEXT, type CardStatus } from './status.ts';
+export { useGenerationStatuses, useListRenderProgress } from './useGenerationStatuses.ts';
+export { useVideoGeneration } from './useGenerationStatus.ts';
+export { useStageFailure } from './useStageFailure.ts';

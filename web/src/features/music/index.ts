@@ -1,0 +1,5 @@
+import type { PageRoute } from '../../app/route-types.ts';
+import { MusicPage } from './MusicPage.tsx';
+
+/** The creator Music step. */
+export const MUSIC_ROUTES: PageRoute[] = [{ path: '/creator/:videoAuthOrId/music', title: 'Music', audience: 'public', component: MusicPage }];

@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createVideo, updateVideo, type VideoRef } from '../../api/index.ts';
+import type { LeaveGuard } from '../creator/index.ts';
+import { createSaveQueue, type SaveState } from './save-queue.ts';
+import { canCreate, SAVE_DEBOUNCE_MS, type SetupValues, type TextField } from './setup-values.ts';
+
+interface Options {
+  initial: SetupValues;
+  /** The numeric id once the video exists. */
+  videoId: number | null;
+  /** Where changes are sent: the id, or the family's link hash. */
+  videoRef: VideoRef | null;
+  /** The user the dashboard's New Video link named (?user_id=). */
+  ownerId: number | undefined;
+  onCreated(videoId: number): void;
+}
+
+/**
+ * The form's values and their saving: text saves 500 ms after typing stops and on leaving the field,
+ * everything else at once, all through one save queue.
+ */
+export function useSetupSaver({ initial, videoId, videoRef, ownerId, onCreated }: Options) {
+  const created = useRef(onCreated);
+  useEffect(() => {
+    created.current = onCreated;
+  });
+  const [queue] = useState(() =>
+    createSaveQueue<SetupValues>({
+      videoId,
+      saved: initial,
+      canCreate,
+      transport: {
+        create: (values) => createVideo(values, ownerId).then((reply) => reply.videoId),
+        update: (id, changes) => updateVideo(videoRef ?? id, changes).then(() => undefined),
+      },
+      onState: (next) => setState(next),
+      onCreated: (id) => created.current(id),
+    }),
+  );
+  const [state, setState] = useState<SaveState>(queue.state);
+  const [values, setValues] = useState<SetupValues>(queue.values);
+  const timer = useRef<number | undefined>(undefined);
+
+  const saveNow = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    queue.save();
+  }, [queue]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const actions = {
+    type(field: TextField, text: string) {
+      queue.change({ [field]: text });
+      setValues(queue.values());
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(saveNow, SAVE_DEBOUNCE_MS);
+    },
+    leaveField() {
+      if (timer.current !== undefined) saveNow();
+    },
+    set(patch: Partial<SetupValues>) {
+      queue.change(patch);
+      setValues(queue.values());
+      saveNow();
+    },
+    /** A change the server made itself (a deleted custom theme): shown, not sent. */
+    adopt(patch: Partial<SetupValues>) {
+      queue.adopt(patch);
+      setValues(queue.values());
+    },
+  };
+
+  const guard: LeaveGuard = useMemo(
+    () => ({
+      flush: () => {
+        if (timer.current !== undefined) saveNow();
+      },
+      busy: () => queue.state().saving,
+      idle: () => queue.idle(),
+    }),
+    [queue, saveNow],
+  );
+
+  return { values, state, actions, guard };
+}

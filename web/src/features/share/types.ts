@@ -1,0 +1,22 @@
+/**
+ * What a share toolbar shares (spec 1, section 3 "Share props"). The words start as the page's defaults and can
+ * be edited in the dialogs before sending.
+ */
+export interface ShareProps {
+  link: string;
+  /** Names the downloaded QR code file. */
+  title: string;
+  emailSubject: string;
+  /** The email's message; it holds the link on a line of its own. */
+  email: string;
+  /** The text message; it holds the link on a line of its own. */
+  text: string;
+  fromName: string;
+  replyTo: string;
+  videoId: number;
+  /** How the share log groups it ('upload_link', 'video' ...). */
+  shareType: string;
+  textEnabled: boolean;
+  qrCode: boolean;
+  disabled?: boolean;
+}

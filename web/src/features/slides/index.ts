@@ -1,0 +1,13 @@
+import type { PageRoute } from '../../app/route-types.ts';
+import { SlidesPage } from './SlidesPage.tsx';
+
+export { GRID, gridHeight, layoutRows, rowPitch, imageAspect, type GridMetrics } from './layout.ts';
+export { clickSelection, EMPTY_SELECTION, pruneSelection, rightClickSelection, selectedInOrder, type Selection } from './selection.ts';
+export { SelectedMark, TILE_FOCUS_RING } from './SelectedMark.tsx';
+export { SlideThumb } from './SlideThumb.tsx';
+export { useElementWidth, useGridMetrics, useVisibleRows } from './useGridViewport.ts';
+export { VideoRefGate } from './VideoRefGate.tsx';
+export { useLiveSync } from './live/index.ts';
+
+/** The creator Slides step; /slides/{id} and /new_text open over the grid, so one route keeps the grid mounted. */
+export const SLIDES_ROUTES: PageRoute[] = [{ path: '/creator/:videoAuthOrId/slides/:slideId?', title: 'Slides', audience: 'public', component: SlidesPage }];

@@ -1,0 +1,1 @@
+export { SlideView } from './SlideView.tsx';

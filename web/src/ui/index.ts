@@ -1,0 +1,4 @@
+export { AlertHost } from './AlertHost.tsx';
+export { ConfirmDialog } from './ConfirmDialog.tsx';
+export { Page } from './Page.tsx';
+export { PageFileDrop } from './PageFileDrop.tsx';
