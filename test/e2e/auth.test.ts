@@ -43,7 +43,9 @@ describe('accounts in the browser', function () {
   const logOut = async () => {
     await page.goto(`${app.url}/users/logout`);
     await page.waitForFunction(() => location.pathname === '/users/login', { timeout: 10_000 });
-    await page.waitForNetworkIdle();
+    // Not waitForNetworkIdle: puppeteer never counts down a request that the page's own navigation cancelled,
+    // so on a busy machine it waited forever. The rendered form is what the next step needs.
+    await page.waitForSelector('form[action="/users/login"] button[type="submit"]');
   };
   const assertSignedIn = async () => {
     assert.equal(path(), '/dashboard');
