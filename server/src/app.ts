@@ -19,7 +19,7 @@ export function createApp(deps: Deps): Koa {
   app.use(spaMiddleware(deps.config.webDir));
   app.use(csrfGuard(deps.config.publicUrl));
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '2mb', formLimit: '2mb' }));
-  app.use(sessionMiddleware(deps.repos.sessions, deps.repos.users));
+  app.use(sessionMiddleware(deps.repos.sessions, deps.repos.users, deps.config.secureCookies));
   app.use(uploadsMiddleware(deps));
   const router = apiRouter(deps);
   app.use(router.routes());

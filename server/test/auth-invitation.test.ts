@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Role } from '../src/wire/auth.ts';
-import { makeOrganization, makeUser, PASSWORD, startHarness, type Harness } from './harness.ts';
+import { makeOrganization, makeUser, ORIGIN, PASSWORD, startHarness, type Harness } from './harness.ts';
 
 describe('invitation acceptance', () => {
   let h: Harness;
@@ -37,6 +37,32 @@ describe('invitation acceptance', () => {
     const me = await agent.get('/r/users/me').expect(200);
     assert.equal(me.body.user.email, 'new.colleague@example.com');
     await h.request().post('/users/login').send({ email: 'new.colleague@example.com', password: PASSWORD }).expect(200);
+  });
+
+  it('works end to end through the outbox: invite, follow the mailed link, accept, sign in with the new password', async () => {
+    const organization = await makeOrganization(h.deps, 'Cedar Funeral Home');
+    const admin = await makeUser(h.deps, { organizationId: organization.id, role: 'org_admin' });
+    const email = 'mailed.colleague@example.com';
+    await (await h.agent(admin)).post('/r/organizations/invitations').send({ email, role: 'staff' }).expect(201);
+
+    const mail = await h.deps.db('outbox').where({ recipient: email }).orderBy('id', 'desc').first();
+    assert.ok(mail, 'the invitation is written to the outbox');
+    const link = new RegExp(`${ORIGIN.replace(/[.]/g, '\\.')}/users/invitation/([A-Za-z0-9_-]+)`).exec(mail.body);
+    assert.ok(link, `the mail carries the link: ${mail.body}`);
+    const token = link[1];
+    // What the page at the link asks the server first.
+    const shown = await h.request().get(`/r/invitations/${token}`).expect(200);
+    assert.deepEqual(shown.body, { email, organization_name: 'Cedar Funeral Home' });
+
+    const chosen = 'a brand new passphrase 42';
+    const accepted = await h.request().post(`/users/invitation/${token}`).send({ name: 'Mia Mailed', password: chosen }).expect(200);
+    assert.equal(accepted.body.user.organization_id, organization.id);
+    assert.equal(accepted.body.user.role, 'staff');
+
+    const login = await h.request().post('/users/login').send({ email, password: chosen }).expect(200);
+    assert.equal(login.body.user.email, email);
+    await h.request().post('/users/login').send({ email, password: PASSWORD }).expect(401);
+    await h.request().post(`/users/invitation/${token}`).send({ name: 'Mia Again', password: chosen }).expect(404);
   });
 
   it('cannot be used twice', async () => {

@@ -30,18 +30,25 @@ describe('POST /users/login', () => {
     assert.deepEqual(res.body, { errors: ['The email or password is not correct.'] });
   });
 
-  it('issues a new session id at every login', async () => {
+  it('issues a new session id at every login and ends the one the agent had', async () => {
+    // Guests have no session, so the first login on this agent makes one; logging in again must replace it.
     const user = await makeUser(h.deps);
-    const agent = await h.agent(user);
-    const first = await agent.get('/r/users/me').expect(200);
-    assert.equal(first.body.user.email, user.email);
-    const again = await agent.post('/users/login').send({ email: user.email, password: PASSWORD }).expect(200);
-    const second = sessionCookie(again);
-    const firstRes = await h.request().post('/users/login').send({ email: user.email, password: PASSWORD });
-    assert.notEqual(second, sessionCookie(firstRes));
+    const agent = await h.agent();
+    const first = sessionCookie(await agent.post('/users/login').send({ email: user.email, password: PASSWORD }).expect(200));
+    assert.ok(first, 'the first login sets a session cookie');
+    const signedIn = async (cookie: string) => (await h.request().get('/r/users/me').set('Cookie', cookie).expect(200)).body.user?.email;
+    assert.equal((await agent.get('/r/users/me').expect(200)).body.user.email, user.email);
+    const second = sessionCookie(await agent.post('/users/login').send({ email: user.email, password: PASSWORD }).expect(200));
+    assert.ok(second, 'the second login sets a session cookie');
+    const value = (cookie: string) => cookie.split(';')[0];
+    assert.notEqual(value(second), value(first), 'a new session id on the same agent');
+    // The old id no longer signs anyone in; the new one does, and the agent now holds it.
+    assert.equal(await signedIn(value(first)), undefined);
+    assert.equal(await signedIn(value(second)), user.email);
+    assert.equal((await agent.get('/r/users/me').expect(200)).body.user.email, user.email);
     const sessions = await h.deps.db('sessions').where({ user_id: user.id }).count<{ count: number }[]>('* as count');
     // The agent's old session was replaced, not kept beside the new one.
-    assert.equal(Number(sessions[0].count), 2);
+    assert.equal(Number(sessions[0].count), 1);
   });
 
   it('accepts a same-origin form post and redirects', async () => {
@@ -69,6 +76,35 @@ describe('POST /users/login', () => {
       .send({ email: user.email, password: PASSWORD })
       .expect(403);
     assert.equal(sessionCookie(res), undefined);
+  });
+});
+
+describe('sign-in behind an HTTPS proxy (PUBLIC_URL https, TRUST_PROXY off)', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ publicUrl: 'https://tribute.example.com', secureCookies: true });
+  });
+  after(async () => h.close());
+
+  it('sets a Secure, HttpOnly, SameSite=Lax session cookie over the plain HTTP hop', async () => {
+    const user = await makeUser(h.deps);
+    const res = await h.request().post('/users/login').send({ email: user.email, password: PASSWORD }).expect(200);
+    const cookie = sessionCookie(res);
+    assert.ok(cookie, 'sets a session cookie');
+    const attributes = cookie.split(';').map((a) => a.trim().toLowerCase());
+    assert.ok(attributes.includes('secure'), cookie);
+    assert.ok(attributes.includes('httponly'), cookie);
+    assert.ok(attributes.includes('samesite=lax'), cookie);
+    const me = await h.request().get('/r/users/me').set('Cookie', cookie.split(';')[0]).expect(200);
+    assert.equal(me.body.user.email, user.email);
+  });
+
+  it('still takes the client address from the connection, not X-Forwarded-For', async () => {
+    const user = await makeUser(h.deps);
+    await h.request().post('/users/login').set('X-Forwarded-For', '203.0.113.9').send({ email: user.email, password: PASSWORD }).expect(200);
+    const rows = await h.deps.db('activity_logs').where({ user_id: user.id });
+    assert.ok(rows.length > 0, 'the login is logged');
+    assert.ok(!JSON.stringify(rows).includes('203.0.113.9'), 'the forwarded address is not trusted');
   });
 });
 

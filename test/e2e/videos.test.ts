@@ -140,4 +140,20 @@ describe('the videos list', () => {
   it('made no console errors', () => {
     assert.deepEqual(consoleErrors, []);
   });
+
+  it("offers super users a New Video button on /settings/videos that opens the creator's new-video page", async () => {
+    const context = await browser.browser.createBrowserContext();
+    const admin = await context.newPage();
+    await admin.setViewport({ width: 1280, height: 900 });
+    await signIn(admin, app.url, 'admin@example.com');
+    const errors = watchConsole(admin);
+    await admin.goto(`${app.url}/settings/videos`, { waitUntil: 'networkidle0' });
+    const link = await admin.waitForSelector('main a::-p-text(New Video)');
+    assert.equal(await link!.evaluate((a) => a.getAttribute('href')), '/creator/new');
+    await link!.click();
+    await admin.waitForFunction(() => location.pathname === '/creator/new');
+    await admin.waitForFunction(() => !document.title.includes('Page not found') && !document.body.textContent?.includes('Page not found'));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

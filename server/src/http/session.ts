@@ -23,9 +23,15 @@ export function cookieOptions(secure: boolean) {
   return { httpOnly: true, sameSite: 'lax' as const, secure, overwrite: true, maxAge: SESSION_TTL_MS, signed: false };
 }
 
-/** Loads the signed-in user (if any) from the session cookie into ctx.state.auth. */
-export function sessionMiddleware(sessions: SessionRepository, users: UserRepository) {
+/**
+ * Loads the signed-in user (if any) from the session cookie into ctx.state.auth.
+ * `secureCookies` (an https PUBLIC_URL): the server itself only speaks HTTP, so a TLS terminator is in front and
+ * the connection is taken as secure for cookies, whether or not TRUST_PROXY lets Koa read X-Forwarded-Proto
+ * (without it the cookies library refuses to send a Secure cookie and every sign-in fails).
+ */
+export function sessionMiddleware(sessions: SessionRepository, users: UserRepository, secureCookies = false) {
   return async (ctx: Context, next: Next): Promise<void> => {
+    if (secureCookies) ctx.cookies.secure = true;
     ctx.state.auth = {};
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token) {

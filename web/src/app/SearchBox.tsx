@@ -2,13 +2,16 @@ import { Search } from '@mui/icons-material';
 import { Box, InputBase } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 
+/** The results page (spec 1, 2.11). */
+export const SEARCH_PATH = '/search';
+
 /** Global search for super users: a plain GET form, so the results page owns its address (/search?q=). */
 export function SearchBox() {
   return (
     <Box
       component="form"
       role="search"
-      action="/search"
+      action={SEARCH_PATH}
       method="get"
       sx={(theme) => ({
         display: 'flex',

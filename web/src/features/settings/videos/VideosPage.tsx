@@ -1,5 +1,7 @@
+import { Add } from '@mui/icons-material';
 import { Button, Chip, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Page } from '../../../ui/index.ts';
 import { deleteVideo, restoreVideo, updateVideo, useVideoPage, type AdminVideo, type VideoState } from '../api.ts';
 import { AdminTable, type Column } from '../components/AdminTable.tsx';
@@ -59,7 +61,15 @@ export function VideosPage() {
     });
 
   return (
-    <Page title="Videos">
+    <Page
+      title="Videos"
+      actions={
+        // The creator's setup page (features/setup: /creator/new) makes the video, as on the Videos page.
+        <Button component={Link} href="/creator/new" variant="contained" startIcon={<Add />}>
+          New Video
+        </Button>
+      }
+    >
       <ListToolbar>
         <SearchField label="Search titles" value={list.typed} onChange={list.setTyped} />
         <OrganizationPicker
