@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { deleteVideo, useVideoList, type VideoListItem } from '../../api/index.ts';
 import { ConfirmDialog, Page } from '../../ui/index.ts';
-import { filterByTitle } from './filter.ts';
+import { filterByTitle, filterTerms } from './filter.ts';
+import { footerText } from './footer.ts';
 import { withOrganizationNames } from './organizations.ts';
 import { DEFAULT_SORT, sortVideos } from './sort.ts';
 import type { SortFilterState } from './SortFilterControls.tsx';
@@ -13,14 +14,6 @@ import { useStoredBoolean } from './useStoredBoolean.ts';
 import { VirtualVideoList } from './VirtualVideoList.tsx';
 
 export const SHOW_VIEW_COUNT_KEY = 'videos.list.showViewCount';
-
-const plural = (n: number) => `${n.toLocaleString()} video${n === 1 ? '' : 's'}`;
-
-function footerText(loading: boolean, shown: number, total: number): string {
-  if (loading) return 'Loading...';
-  if (shown === 0) return 'No videos found.';
-  return shown < total ? `${shown.toLocaleString()} of ${plural(total)}` : plural(total);
-}
 
 export function VideosPage() {
   const theme = useTheme();
@@ -74,7 +67,7 @@ export function VideosPage() {
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           <VirtualVideoList videos={shown} showViews={showViews} onDelete={askDelete} />
           <Typography role="status" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
-            {footerText(isLoading && !list, shown.length, all.length)}
+            {footerText(isLoading && !list, shown.length, all.length, filterTerms(sort.filter).length > 0)}
           </Typography>
         </Paper>
         {!small && <SortFilterSidebar value={controls} onChange={change} />}
