@@ -1,4 +1,4 @@
-import { FileStore } from '@tus/file-store';
+import { UploadStore } from './repositories/upload-store.repository.ts';
 import { themeAssetsService } from './themes/theme-assets.service.ts';
 import { themeFilesRepository } from './repositories/theme-files.repository.ts';
 import path from 'node:path';
@@ -78,7 +78,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
   };
   const themeAssets = themeAssetsService(themeFilesRepository(repos.storage));
   const uploadDir = path.join(config.dataDir, 'uploads');
-  const uploadStore = new FileStore({ directory: uploadDir });
+  const uploadStore = new UploadStore({ directory: uploadDir });
   const notifyVideo = async (videoId: number, owner: string | null = null): Promise<void> => {
     await deps.live?.notify(videoId, owner);
   };

@@ -3,6 +3,7 @@ import { connect } from './db/database.ts';
 import { createDeps } from './deps.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startQueue } from './jobs/queue.ts';
+import { startLiveNotifier } from './live/live.ts';
 
 /** `npm run worker`: an extra job worker sharing DATABASE_URL and DATA_DIR with the server. */
 async function main(): Promise<void> {
@@ -11,10 +12,13 @@ async function main(): Promise<void> {
   const db = connect(config.databaseUrl, 4);
   const queue = await startQueue(config.databaseUrl);
   const deps = createDeps(config, db, queue);
+  // No HTTP here, but a slide this worker finishes must still bump update_id and reach the servers' editors.
+  deps.live = startLiveNotifier(config.databaseUrl, db);
   await queue.work(jobHandlers(deps));
   console.log('Worker started.');
   const stop = async () => {
     await queue.stop();
+    await deps.live?.close();
     await db.destroy();
     process.exit(0);
   };

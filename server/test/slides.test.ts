@@ -184,6 +184,37 @@ describe('slide workspace calls', () => {
       assert.equal((await order()).length, 5);
     });
 
+    it('holds the upload-link limit for a new text slide, a restore and a copy through the link, with the spec message', async () => {
+      // Four live slides and a limit of five: one more fits, the sixth does not.
+      const [video] = await h.deps.db('videos').where({ id: videoId }).update({ upload_link_access_level: 1, upload_link_limit: 5 }).returning('*');
+      const link = (path: string, body: Record<string, unknown>) => h.request().post(path).send({ video_id: videoId, security_hash: video.security_hash, ...body });
+      const refused = { errors: ['Too many slides, limit is 5.'] };
+
+      await link('/slides/save', { slide_caption: 'Fifth' }).expect(200);
+      const text = await link('/slides/save', { slide_caption: 'Sixth' });
+      assert.equal(text.status, 403);
+      assert.deepEqual(text.body, refused);
+
+      const copy = await link('/r/slides/duplicate/', { ids: [photos[0].id] });
+      assert.equal(copy.status, 403);
+      assert.deepEqual(copy.body, refused);
+
+      await link('/r/slides/delete', { ids: [photos[0].id, photos[1].id] }).expect(200);
+      await link('/slides/save', { slide_caption: 'In the freed place' }).expect(200);
+      const both = await link('/r/slides/undelete', { ids: [photos[0].id, photos[1].id] });
+      assert.equal(both.status, 403, 'restoring two would make six');
+      assert.deepEqual(both.body, refused);
+      assert.deepEqual((await link('/r/slides/undelete', { ids: [photos[0].id] }).expect(200)).body, { ids: [photos[0].id] }, 'restoring one makes five');
+      assert.equal((await order()).length, 5);
+      assert.equal((await link('/r/slides/duplicate/', { ids: [photos[0].id] })).status, 403);
+
+      // Staff are not held to the family's limit.
+      const staff = await h.agent(user);
+      await staff.post('/r/slides/duplicate/').send({ video_id: videoId, ids: [photos[0].id] }).expect(200);
+      await staff.post('/slides/save').send({ video_id: videoId, slide_caption: 'From staff' }).expect(200);
+      assert.equal((await order()).length, 7);
+    });
+
     it('answers 410 once the link is turned off', async () => {
       const [video] = await h.deps.db('videos').where({ id: videoId }).update({ upload_link_access_level: 0 }).returning('*');
       await h.request().get(`/slides/slide_list/${videoId}?security_hash=${video.security_hash}`).expect(410);

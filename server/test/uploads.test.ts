@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import sharp from 'sharp';
-import { makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
+import supertest from 'supertest';
+import { createApp } from '../src/app.ts';
+import { UploadStore } from '../src/repositories/upload-store.repository.ts';
+import { DISK_FULL } from '../src/services/upload.service.ts';
+import { makeUser, makeVideo, PASSWORD, startHarness, type Harness } from './harness.ts';
 import { createUpload, headUpload, patchUpload, uploadFile } from './tus-client.ts';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -142,5 +147,57 @@ describe('resumable uploads through an upload-only family link', () => {
     const slide = await h.deps.db('slides').where({ id: Number(res.headers['x-slide-id']) }).first();
     assert.equal(slide.via_upload_link, true);
     assert.ok((await h.deps.db('videos').where({ id: video.id }).first()).last_family_upload);
+  });
+});
+
+/** A store on a disk with room for `room` more bytes: it takes them, then fails the write as a full disk does. */
+class FullDiskStore extends UploadStore {
+  room = 1000;
+  protected override openForWrite(file: string, offset: number): Writable {
+    let at = offset;
+    return new Writable({
+      write: (chunk: Buffer, _encoding, callback) => {
+        const part = chunk.subarray(0, Math.max(0, this.room));
+        if (part.length) {
+          const fd = openSync(file, 'r+');
+          writeSync(fd, part, 0, part.length, at);
+          closeSync(fd);
+          at += part.length;
+          this.room -= part.length;
+        }
+        if (part.length < chunk.length) {
+          callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+        } else callback();
+      },
+    });
+  }
+}
+
+describe('resumable uploads when the disk fills', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => h.close());
+
+  it('answers 507 with the disk-full message, fails the slide and leaves no partial file', async () => {
+    const user = await makeUser(h.deps);
+    const video = await makeVideo(h.deps, { organization_id: user.organization_id });
+    const uploadDir = path.join(h.config.dataDir, 'uploads');
+    const store = new FullDiskStore({ directory: uploadDir });
+    const agent = supertest.agent(createApp({ ...h.deps, uploadStore: store }).callback());
+    await agent.post('/users/login').send({ email: user.email, password: PASSWORD }).expect(200);
+    const bytes = await photo();
+    const created = await createUpload(agent, { video_id: video.id, filename: 'full.jpg' }, bytes.length);
+    assert.equal(created.status, 201, created.text);
+    const res = await patchUpload(agent, created.headers.location, 0, bytes);
+    assert.equal(res.status, 507, res.text);
+    assert.deepEqual(JSON.parse(res.text), { errors: [DISK_FULL] });
+    assert.equal(store.room, 0, 'the disk took what it had room for before failing');
+    const slide = await h.deps.db('slides').where({ video_id: video.id }).first();
+    assert.equal(slide.processing_state, 'failed');
+    assert.equal(slide.processing_error, DISK_FULL);
+    assert.ok(slide.deleted_at);
+    assert.deepEqual(readdirSync(uploadDir).filter((f) => f.startsWith(slide.tus_id)), [], 'no partial file or record left');
   });
 });

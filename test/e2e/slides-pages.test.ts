@@ -133,8 +133,16 @@ describe('the slide side pages', () => {
     it('shows only the square thumbnail gallery', async () => {
       const finished = await makeStaffVideo(app, 'Finished Tribute', { date_in_queue: new Date(), finished: true });
       await addPhotos(app, finished.id, [{ name: 'a.jpg' }, { name: 'b.jpg', portrait: true }]);
+      const asked: string[] = [];
+      const record = (request: { url(): string }) => void asked.push(request.url());
+      page.on('request', record);
       await page.goto(`${app.url}/creator/${finished.id}/slides`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('ul[aria-label="Slides"] img');
+      page.off('request', record);
+      const lists = asked.filter((url) => url.includes(`/slides/slide_list/${finished.id}`));
+      assert.ok(lists.length >= 1, 'the list was loaded');
+      assert.deepEqual(lists.filter((url) => new URL(url).searchParams.get('meta') === '1'), [], 'spec 2: no metadata in read-only mode');
+      assert.deepEqual(asked.filter((url) => url.includes('/jute/socket.io/')), [], 'no live socket for a read-only gallery');
       const sizes = await page.$$eval('ul[aria-label="Slides"] img', (imgs) => imgs.map((i) => [i.getBoundingClientRect().width, i.getBoundingClientRect().height, (i as HTMLImageElement).src.includes('/image/square-')]));
       assert.deepEqual(sizes, [
         [150, 150, true],
@@ -168,6 +176,44 @@ describe('the slide side pages', () => {
         await guest.waitForFunction(() => location.pathname === '/users/login');
         assert.match(new URL(guest.url()).searchParams.get('next') ?? '', new RegExp(`/creator/${video.id}/slides`));
         assert.deepEqual(errors, []);
+      } finally {
+        await family.close();
+      }
+    });
+  });
+
+  describe('when staff turn the family link off', () => {
+    it('the open family page shows the link closed, without tools or uploads', async () => {
+      const video = await makeStaffVideo(app, 'Closing Link', { upload_link_access_level: 1 });
+      const linked = await addPhotos(app, video.id, [{ name: 'p.jpg' }]);
+      const family = await browser.browser.createBrowserContext();
+      const guest = await family.newPage();
+      const errors = watchConsole(guest);
+      await guest.setViewport({ width: 1280, height: 900 });
+      try {
+        await guest.goto(`${app.url}/creator/${video.security_hash}/slides`, { waitUntil: 'networkidle0' });
+        await guest.waitForSelector(`[data-slide-id="${linked[0]}"]`);
+        assert.ok(await guest.$('::-p-text(Add Photos/Videos)'), 'open: uploads offered');
+
+        await page.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0' });
+        const status = await page.evaluate(async (id) => {
+          const res = await fetch(`/r/videos/${id}/upload_link`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ enabled: false }) });
+          return res.status;
+        }, video.id);
+        assert.equal(status, 200);
+
+        // The live update makes the family page reload its list, which now answers 410.
+        await guest.waitForSelector('[data-testid="link-closed"]', { timeout: 15_000 });
+        await guest.waitForSelector('::-p-text(This upload link is closed)');
+        await guest.waitForSelector('::-p-text(This upload link is no longer active)');
+        for (const absent of ['Add Photos/Videos', 'More Tools', 'Add Text Slide']) assert.equal(await guest.$(`::-p-text(${absent})`), null, absent);
+        assert.equal(await guest.$('[role="toolbar"]'), null, 'no grid tools');
+        assert.equal(await guest.$('[data-slide-id]'), null, 'no editable slides left on screen');
+        assert.equal(await guest.$('input[type="file"]'), null, 'no upload input');
+        await checkAccessibility(guest, 'family page, link closed');
+        await screenshot(guest, 'slides-link-closed', 1280);
+        // The browser logs each refused request (410) as a console error; nothing else may be there.
+        assert.deepEqual(errors.filter((e) => !/status of 410/.test(e)), []);
       } finally {
         await family.close();
       }

@@ -27,6 +27,46 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+/** Events and room membership travel between server processes through PostgreSQL NOTIFY. */
+function withPostgresAdapter(io: LiveServer, databaseUrl: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', (err) => console.error('[live] postgres', err));
+  io.adapter(createAdapter(pool, { errorHandler: (err) => console.error('[live] adapter', err) }));
+  return pool;
+}
+
+/** notify and close, shared by the HTTP server's live sync and a worker's notifier. */
+function liveChannel(io: LiveServer, pool: pg.Pool, db: Db, serverId: string, closeIo: () => Promise<void>): Live {
+  return {
+    async notify(id, owner) {
+      const [row] = await db('videos').where({ id }).increment('update_id', 1).returning<{ update_id: number }[]>('update_id');
+      if (!row) return;
+      io.to(room(id)).emit('update', { update_id: Number(row.update_id), server_id: serverId, owner });
+    },
+    async close() {
+      await closeIo();
+      // The adapter takes its LISTEN client in the background; closed right after start it never gives it back.
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    },
+  };
+}
+
+/**
+ * Live sync for a process without HTTP (`npm run worker`): a socket.io server with no listener and the same postgres
+ * adapter, so `io.to(room).emit` reaches the sockets of every HTTP server. A slide a worker finishes bumps the video's
+ * update id and tells its editors just as one processed by a server does.
+ */
+export function startLiveNotifier(databaseUrl: string, db: Db): Live {
+  const io: LiveServer = new Server<ClientToServerEvents, ServerToClientEvents>({ serveClient: false });
+  const pool = withPostgresAdapter(io, databaseUrl);
+  // io.close() would stop an engine this server never started; leaving the cluster is all there is to close.
+  return liveChannel(io, pool, db, randomBytes(8).toString('hex'), async () => {
+    await io.of('/').adapter.close();
+  });
+}
+
 /** One room per video; a subscriber must be allowed to view the video (session or upload link). */
 export function startLive(
   http: HttpServer,
@@ -34,11 +74,8 @@ export function startLive(
   deps: { db: Db; sessions: SessionRepository; users: UserRepository; videos: VideoRepository },
 ): Live {
   const serverId = randomBytes(8).toString('hex');
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, { path: LIVE_PATH, serveClient: false });
-  // Events and room membership travel between server processes through PostgreSQL NOTIFY.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  pool.on('error', (err) => console.error('[live] postgres', err));
-  io.adapter(createAdapter(pool, { errorHandler: (err) => console.error('[live] adapter', err) }));
+  const io: LiveServer = new Server<ClientToServerEvents, ServerToClientEvents>(http, { path: LIVE_PATH, serveClient: false });
+  const pool = withPostgresAdapter(io, databaseUrl);
 
   async function editorsChanged(videoId: number): Promise<void> {
     const sockets = await io.in(room(videoId)).fetchSockets();
@@ -77,16 +114,5 @@ export function startLive(
     });
   });
 
-  return {
-    async notify(id, owner) {
-      const [row] = await deps.db('videos').where({ id }).increment('update_id', 1).returning<{ update_id: number }[]>('update_id');
-      if (!row) return;
-      io.to(room(id)).emit('update', { update_id: Number(row.update_id), server_id: serverId, owner });
-    },
-    async close() {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      // The adapter takes its LISTEN client in the background; closed right after start it never gives it back.
-      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
-    },
-  };
+  return liveChannel(io, pool, deps.db, serverId, () => new Promise<void>((resolve) => io.close(() => resolve())));
 }

@@ -1,9 +1,12 @@
 import type { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { Context, Next } from 'koa';
+import { statfs } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
+import { isDiskFull } from '../repositories/upload-store.repository.ts';
+import type { SlideRow } from '../repositories/slide.repository.ts';
 import type { UploadService } from '../services/upload.service.ts';
 import { DISK_FULL } from '../services/upload.service.ts';
 
@@ -48,8 +51,9 @@ export function createTusServer(datastore: FileStore, uploads: () => UploadServi
         throw err;
       }
     },
+    /** A write that failed for want of space (UploadStore keeps the cause): 507 with a plain message, no partial file. */
     async onResponseError(req, err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') return undefined;
+      if (!isDiskFull(err)) return undefined;
       const id = new URL(req.url).pathname.split('/').pop() ?? '';
       const slide = await uploads().slideFor(id);
       if (slide) await uploads().diskFull(slide);
@@ -98,8 +102,20 @@ export function uploadsMiddleware(deps: Deps) {
     const slide = id ? await deps.uploads.slideFor(id) : undefined;
     if (!slide) throw new AppError(404, 'Not found');
     await deps.access.check(ctx, slide.video_id, 'upload');
-    if (ctx.method === 'PATCH') await deps.uploads.touch(slide);
-    if (ctx.method === 'HEAD' && slide.processing_state === 'uploading') await finishIfComplete(deps, slide.tus_id!);
+    if (ctx.method === 'PATCH') {
+      await deps.uploads.touch(slide);
+      if (await noRoomFor(Number(ctx.get('Content-Length')))) {
+        await deps.uploads.diskFull(slide);
+        ctx.status = 507;
+        ctx.set('Tus-Resumable', '1.0.0');
+        ctx.body = { errors: [DISK_FULL] };
+        return;
+      }
+    }
+    if (ctx.method === 'HEAD') {
+      const current = slide.processing_state === 'uploading' ? await finishIfComplete(deps, slide) : slide;
+      if (isFinished(current)) return answerFinished(ctx, current);
+    }
     await handOver(ctx);
     if (ctx.method === 'DELETE' && ctx.res.statusCode < 300) await deps.uploads.cancelled(slide);
   };
@@ -110,9 +126,35 @@ export function uploadsMiddleware(deps: Deps) {
   }
 
   /** A server killed after the last byte but before the finish step: the resuming client's HEAD completes it. */
-  async function finishIfComplete(d: Deps, tusId: string): Promise<void> {
-    const info = await tus.datastore.getUpload(tusId).catch(() => undefined);
-    const slide = await d.uploads.slideFor(tusId);
-    if (info && slide && info.size !== undefined && info.offset === info.size) await d.uploads.complete(slide).catch(() => undefined);
+  async function finishIfComplete(d: Deps, slide: SlideRow): Promise<SlideRow> {
+    const info = await tus.datastore.getUpload(slide.tus_id!).catch(() => undefined);
+    if (!info || info.size === undefined || info.offset !== info.size) return slide;
+    return d.uploads.complete(slide).catch(() => slide);
   }
+
+  /** True when the disk holding partial uploads has less free space than the chunk about to arrive. */
+  async function noRoomFor(bytes: number): Promise<boolean> {
+    if (!Number.isSafeInteger(bytes) || bytes <= 0) return false;
+    const fs = await statfs(deps.uploadStore.directory).catch(() => undefined);
+    return fs !== undefined && fs.bavail * fs.bsize < bytes;
+  }
+}
+
+/** Every byte arrived and the file moved into storage (the slide is processing or done). */
+const isFinished = (slide: SlideRow): boolean => !slide.deleted_at && slide.bytes !== null && (slide.processing_state === 'pending' || slide.processing_state === 'ready');
+
+/**
+ * HEAD on an upload that is already complete: its bytes have left the tus store, so tus would answer 404 and the
+ * client would start over. Answer as tus does for a finished upload, with the slide id the last PATCH would carry.
+ */
+function answerFinished(ctx: Context, slide: SlideRow): void {
+  ctx.status = 200;
+  ctx.set({
+    'Tus-Resumable': '1.0.0',
+    'Cache-Control': 'no-store',
+    'Upload-Offset': String(slide.bytes),
+    'Upload-Length': String(slide.bytes),
+    'X-Slide-Id': String(slide.id),
+    'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable, X-Slide-Id',
+  });
 }

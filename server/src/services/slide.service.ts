@@ -43,6 +43,18 @@ export function slideService(deps: SlideServiceDeps) {
     await deps.notify(caller.access.video.id, caller.socketId);
   }
 
+  /**
+   * The upload-link limit (spec: 'Too many slides, limit is {limit}.') for slides a family adds other than by upload:
+   * a new text slide, a restore, a copy. Uploads check it when they reserve their slide (upload.service.ts).
+   */
+  async function checkLinkLimit(caller: Caller, adding: number): Promise<void> {
+    const { video, linkLevel } = caller.access;
+    if (linkLevel === undefined || video.upload_link_limit === null || adding <= 0) return;
+    if ((await slides.countLive(video.id)) + adding > video.upload_link_limit) {
+      throw new AppError(403, `Too many slides, limit is ${video.upload_link_limit}.`);
+    }
+  }
+
   /** The slides of this video among `slideIds`; refuses when none is found. */
   async function pick(caller: Caller, slideIds: number[]): Promise<SlideRow[]> {
     const rows = await slides.findMany(caller.access.video.id, slideIds);
@@ -77,13 +89,17 @@ export function slideService(deps: SlideServiceDeps) {
     },
 
     async undelete(caller: Caller, slideIds: number[]): Promise<number[]> {
+      // Only slides the restore brings back count: deleted ones that had finished uploading (as slides.undelete).
+      const rows = await slides.findMany(caller.access.video.id, slideIds);
+      await checkLinkLimit(caller, rows.filter((s) => s.deleted_at && (s.processing_state === 'pending' || s.processing_state === 'ready')).length);
       const restored = await slides.undelete(caller.access.video.id, slideIds);
       if (restored.length) await changed(caller);
       return restored;
     },
 
     async duplicate(caller: Caller, slideIds: number[]): Promise<WireSlide[]> {
-      await pick(caller, slideIds);
+      const rows = await pick(caller, slideIds);
+      await checkLinkLimit(caller, rows.filter((s) => !s.deleted_at).length);
       const copies = await slides.duplicate(caller.access.video.id, slideIds);
       await changed(caller);
       return wire(caller, copies, await indexMap(caller.access.video.id));
@@ -125,6 +141,7 @@ export function slideService(deps: SlideServiceDeps) {
       let row: SlideRow;
       if (!body.slide_id) {
         const attrs = parseSlideAttributes(body, { is_text: true, is_video: false, clip_duration: null });
+        await checkLinkLimit(caller, 1);
         row = await slides.insert({
           video_id: videoId,
           position: await slides.nextPosition(videoId),

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import type { VideoRef } from '../../api/index.ts';
-import { CreatorFrame } from '../creator/index.ts';
+import { CreatorFrame, useCreatorContext } from '../creator/index.ts';
 import { EditableWorkspace } from './EditableWorkspace.tsx';
 import { ReadOnlyGallery } from './ReadOnlyGallery.tsx';
 import { useSlideList } from './useSlideList.ts';
@@ -17,15 +17,37 @@ export function SlidesPage({ params }: { params: Record<string, string | undefin
   );
 }
 
-function SlideWorkspace({ videoRef, pageRef, link, sub }: { videoRef: VideoRef; pageRef: string; link: boolean; sub: string | undefined }) {
-  const store = useSlideList(videoRef);
-  if (!store.loaded) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-        <CircularProgress aria-label="Loading slides" />
-      </Box>
-    );
-  }
+interface WorkspaceProps {
+  videoRef: VideoRef;
+  pageRef: string;
+  link: boolean;
+  sub: string | undefined;
+}
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+      <CircularProgress aria-label="Loading slides" />
+    </Box>
+  );
+}
+
+/**
+ * Waits for the creator props, which say whether the video is read-only: a read-only video's list is asked without
+ * metadata and opens no live socket (spec 2). A video reopened for edits remounts the workspace, which then asks it.
+ */
+function SlideWorkspace(props: WorkspaceProps) {
+  const creator = useCreatorContext();
+  if (!creator.loaded && !creator.error) return <Loading />;
+  const readOnly = Boolean(creator.loaded && creator.props?.readOnly);
+  return <LoadedWorkspace key={readOnly ? 'read-only' : 'editable'} {...props} readOnly={readOnly} />;
+}
+
+function LoadedWorkspace({ videoRef, pageRef, link, sub, readOnly }: WorkspaceProps & { readOnly: boolean }) {
+  const store = useSlideList(videoRef, { readOnly });
+  if (!store.loaded) return <Loading />;
+  if (store.closed !== null) return <LinkClosed message={store.closed} />;
+  if (readOnly && !store.loadError) return <ReadOnlyGallery slides={store.slides} />;
   if (!store.meta) {
     return (
       <Box sx={{ maxWidth: 1000, mx: 'auto', p: 2 }}>
@@ -44,4 +66,18 @@ function SlideWorkspace({ videoRef, pageRef, link, sub }: { videoRef: VideoRef; 
   }
   if (store.meta.readOnly) return <ReadOnlyGallery slides={store.slides} />;
   return <EditableWorkspace videoRef={videoRef} pageRef={pageRef} link={link} store={store} meta={store.meta} sub={sub} />;
+}
+
+/** The family link was turned off or the family finished: no tools and no uploads, only what to do next. */
+function LinkClosed({ message }: { message: string }) {
+  return (
+    <Box sx={{ maxWidth: 1000, mx: 'auto', p: 2 }} data-testid="link-closed">
+      <Alert severity="info" role="status">
+        <Typography component="h1" sx={{ fontWeight: 600, fontSize: '1.1rem', mb: 0.5 }}>
+          This upload link is closed
+        </Typography>
+        {message} Slides can no longer be added or changed here.
+      </Alert>
+    </Box>
+  );
 }

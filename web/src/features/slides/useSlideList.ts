@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchSlideList, type Slide, type SlideListMeta, type VideoRef } from '../../api/index.ts';
+import { fetchSlideList, ServerProblem, type Slide, type SlideListMeta, type VideoRef } from '../../api/index.ts';
 import { mergeServerList, orderSlides, replaceSlides } from './merge.ts';
 
 export interface SlideListState {
@@ -7,18 +7,29 @@ export interface SlideListState {
   meta: SlideListMeta | null;
   loaded: boolean;
   loadError: string | null;
+  /** The family link was turned off or the family finished (the list answered 410): the server's message. */
+  closed: string | null;
   /** Slides with a call of their own under way (spec 2 "Busy flag"). */
   busy: ReadonlySet<number>;
   deleting: ReadonlySet<number>;
 }
 
 /**
- * The video's slide list and workspace data: loaded with meta once (spec 2: metadata only the first time), then
- * refreshed without it. Tracks this page's own calls so live refreshes can wait for them, and the busy slides
- * whose local state wins over a refresh.
+ * The video's slide list and workspace data: loaded with meta once (spec 2: metadata only the first time, and never
+ * in read-only mode, where the gallery needs none), then refreshed without it. Tracks this page's own calls so live
+ * refreshes can wait for them, and the busy slides whose local state wins over a refresh.
  */
-export function useSlideList(videoRef: VideoRef) {
-  const [state, setState] = useState<SlideListState>({ slides: [], meta: null, loaded: false, loadError: null, busy: new Set(), deleting: new Set() });
+export function useSlideList(videoRef: VideoRef, options: { readOnly?: boolean } = {}) {
+  const readOnly = options.readOnly ?? false;
+  const [state, setState] = useState<SlideListState>({
+    slides: [],
+    meta: null,
+    loaded: false,
+    loadError: null,
+    closed: null,
+    busy: new Set(),
+    deleting: new Set(),
+  });
   const stateRef = useRef(state);
   stateRef.current = state;
   const inFlightCount = useRef(0);
@@ -33,7 +44,7 @@ export function useSlideList(videoRef: VideoRef) {
 
   const load = useCallback(async () => {
     const seq = ++loadSeq.current;
-    const first = stateRef.current.meta === null;
+    const first = !readOnly && stateRef.current.meta === null;
     try {
       const reply = await fetchSlideList(videoRef, { meta: first });
       if (seq !== loadSeq.current) return;
@@ -42,11 +53,16 @@ export function useSlideList(videoRef: VideoRef) {
         meta: reply.meta ?? s.meta,
         loaded: true,
         loadError: null,
+        closed: null,
       }));
     } catch (err) {
-      if (seq === loadSeq.current) update(() => ({ loaded: true, loadError: err instanceof Error ? err.message : String(err) }));
+      if (seq !== loadSeq.current) return;
+      const message = err instanceof Error ? err.message : String(err);
+      // 410: the upload link was turned off or the family finished while this page was open (or before it loaded).
+      if (err instanceof ServerProblem && err.status === 410) update(() => ({ loaded: true, closed: message, loadError: null }));
+      else update(() => ({ loaded: true, loadError: message }));
     }
-  }, [videoRef, update]);
+  }, [videoRef, readOnly, update]);
 
   useEffect(() => {
     void load();
