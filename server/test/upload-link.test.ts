@@ -189,5 +189,21 @@ describe('family upload link', () => {
       assert.equal((await row(video.id)).family_upload_finished, false);
       await h.request().post('/r/uploads/done/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').expect(404);
     });
+
+    it('is only for a link caller: staff naming the video id are not found and the family is not finished', async () => {
+      const video = await newVideo({ upload_link_access_level: 2, upload_link_done_button: true, upload_link_done_email: 'finish-desk@example.com' });
+      const agent = await h.agent(staff);
+      const missing = await agent.post('/r/uploads/done/999999').set('Origin', ORIGIN).expect(404);
+      const byId = await agent.post(`/r/uploads/done/${video.id}`).set('Origin', ORIGIN).expect(404);
+      assert.deepEqual(byId.body, missing.body, 'the same body as a missing video');
+      // Not even with the hash beside the id: the address itself must be the link.
+      await agent.post(`/r/uploads/done/${video.id}?security_hash=${video.security_hash}`).set('Origin', ORIGIN).expect(404);
+      await h.request().post(`/r/uploads/done/${video.id}`).send({ security_hash: video.security_hash }).expect(404);
+      assert.equal((await row(video.id)).family_upload_finished, false);
+      assert.equal((await outboxTo('finish-desk@example.com')).length, 0, 'nobody was told');
+      // The link itself still works.
+      await h.request().post(`/r/uploads/done/${video.security_hash}`).set('Origin', ORIGIN).expect(200);
+      assert.equal((await row(video.id)).family_upload_finished, true);
+    });
   });
 });

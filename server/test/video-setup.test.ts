@@ -188,6 +188,7 @@ describe('video setup', () => {
         editable: true,
         read_only: false,
         manageable: true,
+        full_access: true,
         regeneration: false,
         family_upload_finished: false,
         upload_link_note: 'Hello',
@@ -225,6 +226,18 @@ describe('video setup', () => {
       assert.deepEqual(res.body.creator.organization.brands, []);
       assert.equal(res.body.creator.organization.billing_id_prompt, null);
       assert.equal(res.body.creator.organization.organization_name, 'Willow Funeral Home');
+    });
+
+    it('tells a family whether its link has full access; an upload-only link has none', async () => {
+      const full = await makeVideo(h.deps, { organization_id: orgId, upload_link_access_level: ACCESS_FULL });
+      const fullFacts = (await h.request().get(`/r/videos/${full.security_hash}`).expect(200)).body.creator;
+      assert.deepEqual([fullFacts.full_access, fullFacts.editable, fullFacts.read_only], [true, true, false]);
+      const uploadOnly = await makeVideo(h.deps, { organization_id: orgId, upload_link_access_level: ACCESS_UPLOAD_ONLY });
+      const facts = (await h.request().get(`/r/videos/${uploadOnly.security_hash}`).expect(200)).body.creator;
+      assert.equal(facts.full_access, false);
+      assert.equal(facts.manageable, false);
+      // Staff of the same video keep full access whatever the link's level.
+      assert.equal((await staffAgent.get(`/r/videos/${uploadOnly.id}`).expect(200)).body.creator.full_access, true);
     });
   });
 

@@ -8,6 +8,8 @@ import { checkAccessibility, launchBrowser, OUTPUT_DIR, screenshot, startApp, wa
 import { signIn } from './sign-in.ts';
 import { addPhotos } from './slide-fixtures.ts';
 
+/** Spec 1, section 2.1: creator pages are at most 1000 px wide (CREATOR_MAX_WIDTH in web/src/features/creator/CreatorFrame.tsx). */
+const CREATOR_MAX_WIDTH = 1000;
 const THROTTLED = { download: 200_000, upload: 100_000, latency: 400 };
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 
@@ -140,9 +142,20 @@ describe('the creator flow', () => {
       await page.waitForSelector('label::-p-text(Case number)');
       await page.waitForSelector('#brand');
       await page.waitForSelector('::-p-text(Show the logo in the video)');
+      const frameWidth = () => page.$eval('[data-testid="creator-frame"]', (el) => ({ width: el.getBoundingClientRect().width, max: getComputedStyle(el).maxWidth }));
+      assert.deepEqual(await frameWidth(), { width: CREATOR_MAX_WIDTH, max: `${CREATOR_MAX_WIDTH}px` }, 'the creator content stops at 1000 px on a wide screen');
+      await page.setViewport({ width: 1600, height: 900 });
+      assert.equal((await frameWidth()).width, CREATOR_MAX_WIDTH, 'and stays 1000 px on a wider one');
+      const centred = await page.$eval('[data-testid="creator-frame"]', (el) => {
+        const box = el.getBoundingClientRect();
+        return Math.abs(box.left - (document.documentElement.clientWidth - box.right));
+      });
+      assert.ok(centred <= 1, 'centred');
+      await page.setViewport({ width: 1280, height: 900 });
       await checkAccessibility(page, 'video setup');
       await screenshot(page, 'creator-setup', 1280);
       await screenshot(page, 'creator-setup', 375);
+      assert.ok((await frameWidth()).width <= 375, 'a phone gets the whole width, not 1000 px');
       await checkAccessibility(page, 'video setup (phone)');
       await page.setViewport({ width: 1280, height: 900 });
     });

@@ -19,6 +19,25 @@ async function makePhoto(dir: string): Promise<string> {
   return file;
 }
 
+const STEP_LINKS = 'nav[aria-label="Creator steps"] [data-step]';
+
+/** The step bar as [step, href] pairs; a step without a link has a null href. */
+const stepLinks = (page: Page) =>
+  page.$$eval(STEP_LINKS, (els) => els.map((el) => [el.getAttribute('data-step'), el.tagName === 'A' ? el.getAttribute('href') : null]));
+
+/**
+ * Every address the page asks for, sockets included: the family pages must load nothing from other sites.
+ * data: and blob: addresses are made in the page itself and never leave it.
+ */
+async function recordRequests(page: Page): Promise<string[]> {
+  const urls: string[] = [];
+  page.on('request', (req) => urls.push(req.url()));
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  cdp.on('Network.webSocketCreated', (event) => urls.push(event.url));
+  return urls;
+}
+
 /** Clicks a switch or button by the text of its label. */
 async function clickLabel(page: Page, text: string): Promise<void> {
   await page.locator(`::-p-text(${text})`).click();
@@ -32,6 +51,7 @@ describe('family upload link', () => {
   let context: BrowserContext;
   let family: Page;
   let familyErrors: string[];
+  let familyRequests: string[];
   let dir: string;
   let video: { id: number; security_hash: string; user_id: number | null };
   const familyLink = () => `${app.running.deps.config.publicUrl}/creator/${video.security_hash}/slides`;
@@ -107,9 +127,13 @@ describe('family upload link', () => {
     family = await context.newPage();
     await family.setViewport({ width: 1280, height: 900 });
     familyErrors = watchConsole(family);
+    familyRequests = await recordRequests(family);
     // PUBLIC_URL names the usual port; this test server listens on a free one.
     const response = await family.goto(`${app.url}${new URL(link).pathname}`, { waitUntil: 'networkidle0' });
     assert.equal(response?.headers()['referrer-policy'], 'no-referrer', 'the family page never sends its address on');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    assert.match(csp, /(^|; )default-src 'self'(;|$)/, 'the family page may load only from this site');
+    assert.match(csp, /(^|; )script-src 'self'(;|$)/);
 
     const input = await family.waitForSelector('input[type="file"]');
     await input!.uploadFile(await makePhoto(dir));
@@ -124,11 +148,59 @@ describe('family upload link', () => {
     const slides = await app.running.deps.db('slides').where({ video_id: video.id, via_upload_link: true }).whereNull('deleted_at');
     assert.equal(slides.length, 1);
 
-    // The step bar's Finish step where the slides page has the creator frame; its address otherwise.
-    const finishStep = await family.$('a[data-step="finish"]');
-    if (finishStep) await Promise.all([family.waitForSelector('::-p-text(press Done)'), finishStep.click()]);
-    else await family.goto(`${app.url}/creator/${video.security_hash}/finish`, { waitUntil: 'networkidle0' });
-    await family.waitForSelector('::-p-text(press Done)');
+    // An upload-only link (level 2) has the spec's family steps without Preview: nothing it could preview is its own to edit.
+    const hash = video.security_hash;
+    const familySteps = [
+      ['setup', `/creator/${hash}/setup`],
+      ['slides', `/creator/${hash}/slides`],
+      ['music', `/creator/${hash}/music`],
+      ['finish', `/creator/${hash}/finish`],
+    ];
+    assert.deepEqual(await stepLinks(family), familySteps);
+
+    // Its setup page shows the words and the theme, every input disabled, and artwork a family may load.
+    const [customTheme] = await app.running.deps
+      .db('custom_themes')
+      .insert({ theme_id: 1, organization_id: (await app.running.deps.db('videos').where({ id: video.id }).first()).organization_id, user_id: video.user_id, title: 'Rose Garden' })
+      .returning('id');
+    await app.running.deps.db('videos').where({ id: video.id }).update({ theme_id: 1, custom_theme_id: customTheme.id });
+    const setupPage = await family.goto(`${app.url}/creator/${hash}/setup`, { waitUntil: 'networkidle0' });
+    assert.match(setupPage?.headers()['content-security-policy'] ?? '', /default-src 'self'/);
+    await family.waitForSelector('#setup-title');
+    assert.deepEqual(await stepLinks(family), familySteps, 'no Preview step on the setup page either');
+    assert.equal(await family.$('[data-step="preview"]'), null);
+    for (const id of ['#setup-title', '#setup-subtitle', '#setup-introText']) {
+      assert.equal(await family.$eval(id, (el) => (el as HTMLInputElement).disabled), true, `${id} is disabled`);
+    }
+    assert.equal(await family.$eval('#setup-title', (el) => (el as HTMLInputElement).value), 'Chloé Dubois');
+    assert.equal(await family.$('#setup-billingId'), null, 'no billing field for a family');
+    assert.equal(await family.$('#brand'), null, 'no branding for a family');
+    const themeButton = await family.waitForSelector('button::-p-text(Change Theme)');
+    assert.equal(await themeButton!.evaluate((el) => (el as HTMLButtonElement).disabled), true, 'the theme button is disabled');
+    assert.equal(await family.$('button::-p-text(Edit Custom Theme)'), null, 'the custom theme editor is for staff only');
+    assert.equal(await family.$('::-p-text(Uploads and edits are disabled)'), null, 'the family may still upload: no read-only notice');
+    await family.waitForFunction(
+      () => {
+        const img = document.querySelector('[data-testid="artwork-preview"]') as HTMLImageElement | null;
+        return img !== null && img.complete && img.naturalWidth > 0;
+      },
+      { timeout: 60_000 },
+    );
+    assert.match(await family.$eval('[data-testid="artwork-preview"]', (el) => el.getAttribute('src') ?? ''), /^\/r\/themes\/1\/poster\.jpg/);
+    // Typing into the disabled title changes nothing.
+    await family.click('#setup-title').catch(() => undefined);
+    await family.keyboard.type('x');
+    assert.equal(await family.$eval('#setup-title', (el) => (el as HTMLInputElement).value), 'Chloé Dubois');
+    await checkAccessibility(family, 'family setup (upload only)');
+    await screenshot(family, 'family-setup-upload-only', 1280);
+    await family.setViewport({ width: 1280, height: 900 });
+
+    // Finish is the last step, a link, and takes the family to the Done button.
+    const steps = await family.$$(STEP_LINKS);
+    const last = steps[steps.length - 1];
+    assert.deepEqual(await last.evaluate((el) => [el.tagName, el.getAttribute('data-step'), el.getAttribute('href')]), ['A', 'finish', `/creator/${hash}/finish`]);
+    await Promise.all([family.waitForSelector('::-p-text(press Done)'), last.click()]);
+    assert.equal(await family.evaluate(() => location.pathname), `/creator/${hash}/finish`);
     await checkAccessibility(family, 'family finish step');
     await screenshot(family, 'family-finish', 1280);
     await screenshot(family, 'family-finish', 375);
@@ -152,6 +224,17 @@ describe('family upload link', () => {
     await screenshot(staff, 'upload-link-finished', 375);
 
     assert.deepEqual(staffErrors, []);
-    assert.deepEqual(familyErrors, []);
+    assert.deepEqual(familyErrors, [], 'no console errors (a refused load would be one)');
+
+    // Nothing the family pages asked for came from another site.
+    const origin = new URL(app.url);
+    const local = familyRequests.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:'));
+    assert.ok(local.length > 10, `requests were recorded (${local.length})`);
+    assert.ok(local.some((url) => /^wss?:/.test(url)), 'the live socket was recorded too');
+    for (const url of local) {
+      const target = new URL(url);
+      const sameOrigin = target.host === origin.host && target.protocol.replace(/^ws/, 'http') === origin.protocol;
+      assert.ok(sameOrigin, `${url} is not from ${origin.origin}`);
+    }
   });
 });

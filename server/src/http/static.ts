@@ -28,6 +28,31 @@ export function isFamilyLinkPage(pathname: string): boolean {
 }
 
 /**
+ * The Content-Security-Policy of a family link page: it loads nothing from other sites. Everything comes from this
+ * origin; what the app needs beyond plain files is named: emotion's <style> tags and style attributes (MUI), blob:
+ * and data: images (upload previews, MUI's inline SVG), blob: media and workers (the preview's MediaSource and
+ * hls.js), and the live-sync socket, whose ws:/wss: address 'self' does not cover in every browser.
+ */
+export function familyContentSecurityPolicy(host: string): string {
+  const socket = /^[A-Za-z0-9.:[\]-]+$/.test(host) ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${socket}`,
+    "worker-src 'self' blob:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/**
  * Serves the built single-page app: files under /assets/ by name (long-cached, names carry a hash),
  * and index.html for every other GET that a browser navigates to, so client routes survive a reload.
  */
@@ -58,6 +83,7 @@ export function spaMiddleware(webDir: string) {
     ctx.set('Cache-Control', 'no-cache');
     const family = isFamilyLinkPage(ctx.path);
     ctx.set('Referrer-Policy', family ? 'no-referrer' : 'same-origin');
+    if (family) ctx.set('Content-Security-Policy', familyContentSecurityPolicy(ctx.host));
     // The page's own referrer meta tag would win over the header, so a family page gets it rewritten too.
     ctx.body = family ? readFileSync(indexFile, 'utf8').replace(/<meta name="referrer" content="[^"]*"/, '<meta name="referrer" content="no-referrer"') : createReadStream(indexFile);
   };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
+import { AppError } from '../http/errors.ts';
 import { bodyOf } from '../http/request.ts';
 import { uploadLinkRepository } from '../repositories/upload-link.repository.ts';
 import { uploadLinkService } from '../services/upload-link.service.ts';
@@ -34,8 +35,11 @@ export function uploadLinkRoutes(deps: Deps): Router {
     await deps.live?.notify(access.video.id, liveOwner(ctx));
   });
 
+  /** Only the family, through its link, says it has finished: a video id (staff) is not a link and is not found. */
   router.post('/r/uploads/done/:hash', async (ctx) => {
+    if (/^\d+$/.test(ctx.params.hash)) throw new AppError(404, 'Not found');
     const access = await deps.access.check(ctx, ctx.params.hash, 'view');
+    if (access.linkLevel === undefined) throw new AppError(404, 'Not found');
     await links.finish(access);
     ctx.body = { success: true } satisfies WireUploadsDone;
     await deps.live?.notify(access.video.id, liveOwner(ctx));

@@ -5,7 +5,7 @@ import type { OrganizationRepository, OrganizationRow } from '../repositories/or
 import type { UserWithOrg } from '../repositories/user.repository.ts';
 import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
 import type { WireMadeEditable, WireSetupOrganization, WireVideoCreated, WireVideoSetupFacts, WireVideoSetupInput } from '../wire/video.ts';
-import { isReadOnly, type VideoAccess } from './video-access.ts';
+import { ACCESS_FULL, isReadOnly, type VideoAccess } from './video-access.ts';
 
 /** Spec 1, section 9: every setup text field holds at most 250 characters. */
 export const SETUP_TEXT_LIMIT = 250;
@@ -126,6 +126,7 @@ export function videoSetupService({ videos, organizations, brands, customThemes 
           editable,
           read_only: !editable || deleted,
           manageable: staff,
+          full_access: linkLevel === undefined || linkLevel === ACCESS_FULL,
           regeneration: video.finished && editable,
           family_upload_finished: video.family_upload_finished,
           upload_link_note: video.upload_link_note,

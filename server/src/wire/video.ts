@@ -121,6 +121,11 @@ export interface WireVideoCreator {
   read_only: boolean;
   /** Staff who may delete, finalize and reopen the video. */
   manageable: boolean;
+  /**
+   * The caller may change the video's words, look, slides and music: staff, or a family link with full access.
+   * False for an upload-only link (level 2), which may only add slides: its setup and music are read-only.
+   */
+  full_access: boolean;
   /** Finalized once and reopened: finalizing again regenerates it. */
   regeneration: boolean;
   family_upload_finished: boolean;

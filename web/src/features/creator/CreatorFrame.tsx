@@ -30,7 +30,7 @@ export function CreatorFrame({ videoAuthOrId, children }: { videoAuthOrId: strin
   const { back, next } = steps ? neighbours(steps, active) : { back: null, next: null };
   return (
     <CreatorContext.Provider value={creator}>
-      <Box sx={{ maxWidth: CREATOR_MAX_WIDTH, mx: 'auto', px: { xs: 1, sm: 2 }, py: { xs: 2, sm: 3 } }}>
+      <Box data-testid="creator-frame" sx={{ maxWidth: CREATOR_MAX_WIDTH, mx: 'auto', px: { xs: 1, sm: 2 }, py: { xs: 2, sm: 3 } }}>
         {steps ? (
           <StepBar steps={steps} active={active} onBlocked={blocked} />
         ) : (

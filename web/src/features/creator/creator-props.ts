@@ -15,8 +15,15 @@ export interface CreatorProps {
   isAnonymous: boolean;
   uploadLinkEnabled: boolean;
   uploadLinkNote: string;
+  /** The video is not finalized and this caller may change it (never an upload-only link): Preview shows. */
   editable: boolean;
+  /** The video itself is read-only (finalized): no uploads, no edits, the read-only notice. */
   readOnly: boolean;
+  /**
+   * Staff, or a family link with full access (level 1). False for an upload-only link (level 2), which may add
+   * slides but change nothing: its setup and music are read-only (see setupReadOnly).
+   */
+  fullAccess: boolean;
   manageable: boolean;
   showBranding: boolean;
   regeneration: boolean;
@@ -42,13 +49,17 @@ export function creatorPropsOf({ ref, video, organization, navbarOrganizationNam
   const isAnonymous = ref.kind === 'link';
   const facts = video?.creator;
   const org = facts?.organization ?? organization;
+  // An upload-only link (level 2) may view and add slides, nothing else (server/src/services/video-access.ts):
+  // it is not editable, so Preview drops out; a family counts as upload-only until the server says otherwise.
+  const fullAccess = facts?.fullAccess ?? !isAnonymous;
   return {
     videoAuthOrId: refText(ref),
     isAnonymous,
     uploadLinkEnabled: !isAnonymous && Boolean(org?.uploadLinksEnabled),
     uploadLinkNote: facts?.uploadLinkNote ?? '',
-    editable: facts?.editable ?? true,
+    editable: (facts?.editable ?? true) && fullAccess,
     readOnly: facts?.readOnly ?? false,
+    fullAccess,
     manageable: !isAnonymous && Boolean(facts?.manageable ?? ref.kind === 'new'),
     showBranding: !isAnonymous && Boolean(org?.showBranding),
     regeneration: facts?.regeneration ?? false,
@@ -57,3 +68,9 @@ export function creatorPropsOf({ ref, video, organization, navbarOrganizationNam
     editLink: facts?.editLink ?? null,
   };
 }
+
+/**
+ * Setup and music are in read-only mode (spec 1, sections 2.2 and 2.7): for a read-only video, and for an upload-only
+ * family link, which may add slides but not change the words, the theme or the music.
+ */
+export const setupReadOnly = (props: Pick<CreatorProps, 'readOnly' | 'fullAccess'>): boolean => props.readOnly || !props.fullAccess;

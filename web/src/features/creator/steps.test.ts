@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { CreatorVideo, SetupOrganization } from '../../api/index.ts';
-import { creatorPropsOf, parseCreatorRef, type CreatorRef } from './creator-props.ts';
+import { creatorPropsOf, parseCreatorRef, setupReadOnly, type CreatorRef } from './creator-props.ts';
 import { activeStepIndex, creatorSteps, neighbours } from './steps.ts';
 
 const organization: SetupOrganization = {
@@ -18,6 +18,7 @@ function video(creator: Partial<CreatorVideo['creator']> = {}, org: Partial<Setu
       editable: true,
       readOnly: false,
       manageable: true,
+      fullAccess: true,
       regeneration: false,
       familyUploadFinished: false,
       uploadLinkNote: '',
@@ -64,6 +65,44 @@ describe('creator steps', () => {
     const steps = stepsFor('AbCd', video({ manageable: false }));
     assert.deepEqual(steps.map((s) => s.key), ['setup', 'slides', 'music', 'preview', 'finish']);
     assert.equal(steps[4].path, '/creator/AbCd/finish');
+  });
+
+  it('gives a family with an upload-only link Setup, Slides, Music and Finish: no Preview, nothing editable', () => {
+    const uploadOnly = video({ manageable: false, fullAccess: false });
+    const steps = stepsFor('AbCd', uploadOnly);
+    assert.deepEqual(
+      steps.map((s) => [s.key, s.path]),
+      [
+        ['setup', '/creator/AbCd/setup'],
+        ['slides', '/creator/AbCd/slides'],
+        ['music', '/creator/AbCd/music'],
+        ['finish', '/creator/AbCd/finish'],
+      ],
+    );
+    const props = creatorPropsOf({ ref: ref('AbCd'), video: uploadOnly });
+    assert.deepEqual([props.fullAccess, props.editable, props.manageable], [false, false, false]);
+    // Setup and music are read-only for it; the video itself is not (the family still uploads slides: no notice).
+    assert.equal(setupReadOnly(props), true);
+    assert.equal(props.readOnly, false);
+    // The same link with full access edits and previews.
+    const full = creatorPropsOf({ ref: ref('AbCd'), video: video({ manageable: false, fullAccess: true }) });
+    assert.deepEqual([full.fullAccess, full.editable, full.readOnly, setupReadOnly(full)], [true, true, false, false]);
+    assert.deepEqual(keys('AbCd', video({ manageable: false, fullAccess: true })), ['setup', 'slides', 'music', 'preview', 'finish']);
+  });
+
+  it('keeps an upload-only family out of a finalized video like everyone: read-only, no Preview', () => {
+    const props = creatorPropsOf({ ref: ref('AbCd'), video: video({ manageable: false, fullAccess: false, editable: false, readOnly: true }) });
+    assert.deepEqual([props.editable, props.readOnly, setupReadOnly(props)], [false, true, true]);
+    assert.deepEqual(creatorSteps(props).map((s) => s.key), ['setup', 'slides', 'music', 'finish']);
+  });
+
+  it('takes a family as upload-only until the server says it has full access; staff always have it', () => {
+    const props = creatorPropsOf({ ref: ref('AbCd'), video: video({ manageable: false, fullAccess: undefined }) });
+    assert.deepEqual([props.fullAccess, props.editable, setupReadOnly(props)], [false, false, true]);
+    const staff = creatorPropsOf({ ref: ref('42'), video: video({ fullAccess: undefined }) });
+    assert.deepEqual([staff.fullAccess, staff.editable, staff.readOnly, setupReadOnly(staff)], [true, true, false, false]);
+    const fresh = creatorPropsOf({ ref: ref('new'), organization });
+    assert.deepEqual([fresh.fullAccess, setupReadOnly(fresh)], [true, false]);
   });
 
   it('follows a video through finalizing and reopening', () => {

@@ -14,7 +14,8 @@ export interface CreatorStep {
 type StepRules = Pick<CreatorProps, 'videoAuthOrId' | 'isAnonymous' | 'uploadLinkEnabled' | 'editable' | 'readOnly' | 'manageable'>;
 
 /**
- * The steps of spec 1, section 2.1, in order. The last one is Finish for a family, Details for staff who
+ * The steps of spec 1, section 2.1, in order: Preview only when editable (never for an upload-only family link,
+ * whose props are not editable). The last one is Finish for a family, Details for staff who
  * manage a read-only video, otherwise Finalize (the order page joins with DVD ordering; until then Finalize
  * always leads to the finalize page).
  */

@@ -1,5 +1,6 @@
 import { FormControl, FormControlLabel, InputLabel, MenuItem, Paper, Select, Switch, Typography } from '@mui/material';
 import type { SetupOrganization } from '../../api/index.ts';
+import { showsBrandSelector } from './setup-values.ts';
 
 interface Props {
   organization: SetupOrganization;
@@ -18,7 +19,7 @@ export function BrandingSection({ organization, brandId, useLogo, readOnly, onCh
       <Typography id="branding-title" variant="h2" sx={{ fontSize: '1.1rem' }}>
         Branding
       </Typography>
-      {brands.length > 1 && (
+      {showsBrandSelector(organization) && (
         <FormControl fullWidth size="small" disabled={readOnly}>
           <InputLabel id="brand-label">Brand - Organization</InputLabel>
           <Select id="brand" labelId="brand-label" label="Brand - Organization" value={chosen ?? ''} onChange={(e) => onChange({ brandId: Number(e.target.value) })}>

@@ -1,7 +1,7 @@
 import { Alert, Box, Paper, Typography } from '@mui/material';
 import { useLocation } from 'wouter';
 import { useThemeList, type SetupOrganization, type VideoRef } from '../../api/index.ts';
-import { useLeaveGuard, type CreatorProps } from '../creator/index.ts';
+import { setupReadOnly, useLeaveGuard, type CreatorProps } from '../creator/index.ts';
 import { ThemePickerDialog } from '../themes/index.ts';
 import { BrandingSection } from './BrandingSection.tsx';
 import { SetupFields } from './SetupFields.tsx';
@@ -50,7 +50,9 @@ export function SetupForm({ initial, videoId, videoRef, props, organization, use
     refreshThemes: () => void saver.guard.idle().then(() => themes.mutate()),
     closePicker: picker.hide,
   });
-  const { readOnly, isAnonymous } = props;
+  // An upload-only family link sees the form disabled, like a finalized video (its changes would be refused).
+  const readOnly = setupReadOnly(props);
+  const { isAnonymous } = props;
 
   return (
     <>
@@ -88,6 +90,7 @@ export function SetupForm({ initial, videoId, videoRef, props, organization, use
             customThemeId={values.customThemeId}
             videoId={savedId}
             readOnly={readOnly}
+            isAnonymous={isAnonymous}
             onChoose={picker.show}
             onEditCustom={() => values.customThemeId && flows.editCustom({ id: values.customThemeId, themeId: values.themeId })}
           />

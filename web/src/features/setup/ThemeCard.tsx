@@ -1,7 +1,7 @@
 import { Edit, Palette } from '@mui/icons-material';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import type { ThemeList } from '../../api/index.ts';
-import { themeLabel } from '../themes/index.ts';
+import { chosenTheme, showsEditCustomTheme } from './theme-artwork.ts';
 
 interface Props {
   list: ThemeList | undefined;
@@ -9,24 +9,15 @@ interface Props {
   customThemeId: number | null;
   videoId: number | null;
   readOnly: boolean;
+  /** A family on the upload link: no custom theme editor, and artwork it may load. */
+  isAnonymous: boolean;
   onChoose(): void;
   onEditCustom(): void;
 }
 
-function chosenTheme(list: ThemeList | undefined, themeId: number, customThemeId: number | null, videoId: number | null) {
-  if (customThemeId) {
-    const custom = list?.customThemes.find((t) => t.id === customThemeId);
-    const own = `/custom_themes/${customThemeId}/preview.jpg${videoId ? `?video_id=${videoId}` : ''}`;
-    return { label: themeLabel(custom ?? { id: customThemeId, themeTitle: null, custom: true }), poster: custom?.posterUrl ?? own };
-  }
-  if (!themeId) return null;
-  const theme = list?.themes.find((t) => t.id === themeId);
-  return { label: themeLabel(theme ?? { id: themeId, themeTitle: null, custom: false }), poster: theme?.posterUrl ?? theme?.thumbnailUrl ?? null };
-}
-
 /** The theme button(s) and the artwork preview: the chosen theme's poster (spec 1, section 2.2). */
-export function ThemeCard({ list, themeId, customThemeId, videoId, readOnly, onChoose, onEditCustom }: Props) {
-  const chosen = chosenTheme(list, themeId, customThemeId, videoId);
+export function ThemeCard({ list, themeId, customThemeId, videoId, readOnly, isAnonymous, onChoose, onEditCustom }: Props) {
+  const chosen = chosenTheme(list, { themeId, customThemeId }, videoId, isAnonymous);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="theme-title" sx={{ p: 2 }}>
       <Typography id="theme-title" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
@@ -46,7 +37,7 @@ export function ThemeCard({ list, themeId, customThemeId, videoId, readOnly, onC
         <Button variant="contained" startIcon={<Palette />} disabled={readOnly} onClick={onChoose}>
           {chosen ? 'Change Theme' : 'Choose Theme'}
         </Button>
-        {customThemeId && (
+        {showsEditCustomTheme(customThemeId, isAnonymous) && (
           <Button variant="outlined" startIcon={<Edit />} disabled={readOnly} onClick={onEditCustom}>
             Edit Custom Theme
           </Button>

@@ -50,6 +50,9 @@ export function showsBranding(org: { showBranding: boolean; hasLogo: boolean; br
   return !isAnonymous && (org.showBranding || org.hasLogo) && org.brands.length > 0;
 }
 
+/** Spec 1, section 2.2: the Brand - Organization selector only when there is a choice, more than one brand. */
+export const showsBrandSelector = (org: { brands: unknown[] }): boolean => org.brands.length > 1;
+
 /** A new video starts with the organization's first brand, as the server would choose it. */
 export function newVideoValues(org: { brands: { id: number }[] }): SetupValues {
   const ids = org.brands.map((b) => b.id);

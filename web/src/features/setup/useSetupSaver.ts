@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createVideo, updateVideo, type VideoRef } from '../../api/index.ts';
 import type { LeaveGuard } from '../creator/index.ts';
 import { createSaveQueue, type SaveState } from './save-queue.ts';
-import { canCreate, SAVE_DEBOUNCE_MS, type SetupValues, type TextField } from './setup-values.ts';
+import { canCreate, type SetupValues, type TextField } from './setup-values.ts';
+import { createTextSaveTimer } from './text-save-timer.ts';
 
 interface Options {
   initial: SetupValues;
@@ -39,29 +40,22 @@ export function useSetupSaver({ initial, videoId, videoRef, ownerId, onCreated }
   );
   const [state, setState] = useState<SaveState>(queue.state);
   const [values, setValues] = useState<SetupValues>(queue.values);
-  const timer = useRef<number | undefined>(undefined);
-
-  const saveNow = useCallback(() => {
-    window.clearTimeout(timer.current);
-    timer.current = undefined;
-    queue.save();
-  }, [queue]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const [timer] = useState(() => createTextSaveTimer(() => queue.save()));
+  useEffect(() => () => timer.cancel(), [timer]);
 
   const actions = {
     type(field: TextField, text: string) {
       queue.change({ [field]: text });
       setValues(queue.values());
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(saveNow, SAVE_DEBOUNCE_MS);
+      timer.typed();
     },
     leaveField() {
-      if (timer.current !== undefined) saveNow();
+      timer.left();
     },
     set(patch: Partial<SetupValues>) {
       queue.change(patch);
       setValues(queue.values());
-      saveNow();
+      timer.now();
     },
     /** A change the server made itself (a deleted custom theme): shown, not sent. */
     adopt(patch: Partial<SetupValues>) {
@@ -72,13 +66,11 @@ export function useSetupSaver({ initial, videoId, videoRef, ownerId, onCreated }
 
   const guard: LeaveGuard = useMemo(
     () => ({
-      flush: () => {
-        if (timer.current !== undefined) saveNow();
-      },
+      flush: () => timer.left(),
       busy: () => queue.state().saving,
       idle: () => queue.idle(),
     }),
-    [queue, saveNow],
+    [queue, timer],
   );
 
   return { values, state, actions, guard };
