@@ -26,7 +26,8 @@ const SEND_DEFAULTS: PgBoss.SendOptions = { retryLimit: 5, retryBackoff: true };
 const SEND_OPTIONS: Partial<Record<JobName, PgBoss.SendOptions>> = {
   'slides.process': { expireInSeconds: 4 * 3600, retryLimit: 3 },
   // A render piece counts its own attempts and stops the render after three (render.service.ts): pg-boss only
-  // has to deliver it once more than that, quickly. Segment jobs get a short expiry when they are sent.
+  // has to deliver it once more than that, quickly. Each piece's job is sent with an expiry a little over a slow
+  // run of it (segmentExpiry and the others in render.service.ts), so a dead worker's piece is retried soon.
   'render.segment': { retryLimit: 3, retryDelay: 1, retryBackoff: false },
   'render.audio': { retryLimit: 3, retryDelay: 1, retryBackoff: false },
   'render.assemble': { retryLimit: 3, retryDelay: 1, retryBackoff: false },
@@ -46,6 +47,25 @@ const WORKERS: Partial<Record<JobName, { count: number; pollingIntervalSeconds: 
   'render.assemble': { count: 1, pollingIntervalSeconds: 0.5 },
   'render.video': { count: 1, pollingIntervalSeconds: 0.5 },
 };
+
+/**
+ * Sends one job from a process that works none and has no queue yet (the demo seed runs before the server's
+ * queue starts); it waits in the database for the first worker.
+ */
+export async function sendOnce<N extends JobName>(database: string | Record<string, unknown>, name: N, data: JobPayloads[N]): Promise<void> {
+  // A URL, or its parts as knex keeps them (the port as text, empty for the default).
+  const { port, ...parts } = typeof database === 'string' ? { connectionString: database } : (database as Record<string, unknown>);
+  const connection = { ...(parts as PgBoss.DatabaseOptions), ...(port ? { port: Number(port) } : {}) };
+  const boss = new PgBoss({ ...connection, schema: 'pgboss', max: 1, supervise: false, schedule: false });
+  boss.on('error', (err) => console.error('[jobs]', err));
+  await boss.start();
+  try {
+    await boss.createQueue(name);
+    await boss.send(name, data as object, { ...SEND_DEFAULTS, ...SEND_OPTIONS[name] });
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
 
 /** pg-boss over the app's own database; `npm run worker` starts more workers (on other machines too) that share it. */
 export async function startQueue(databaseUrl: string): Promise<Queue> {

@@ -33,6 +33,10 @@ export interface TaskRow {
   attempts: number;
   worker: string | null;
   error: string | null;
+  /** When its job was last sent. */
+  sent_at: Date | null;
+  /** A worker holds it until then (its job's expiry): a second delivery meanwhile is not run or counted. */
+  running_until: Date | null;
 }
 
 export interface SegmentCacheRow {
@@ -44,9 +48,36 @@ export interface SegmentCacheRow {
   worker: string | null;
 }
 
+const ACTIVE: RenderStatus[] = ['queued', 'rendering', 'assembling'];
+
+/** What a decision taken under a video's row lock may read and write. */
+export interface LockedRenders {
+  latest(videoId: number, kind: RenderKind): Promise<RenderRow | undefined>;
+  create(values: Pick<RenderRow, 'video_id' | 'kind' | 'hash'> & Partial<RenderRow>, tasks: string[]): Promise<RenderRow>;
+  retireActive(videoId: number, kind: RenderKind, message: string): Promise<void>;
+}
+
 /** The render tables: renders, their work items and the shared segment cache. */
 export function renderRecordRepository(db: Db) {
   return {
+    /**
+     * Runs `decide` in a transaction holding the video's row lock, so two jobs of one video (a double finalize,
+     * the watchdog's re-send) decide one after the other and see each other's renders. `decide` must use only the
+     * repository it is given: the video row stays locked until it returns.
+     */
+    async forVideo<T>(videoId: number, decide: (tx: LockedRenders) => Promise<T>): Promise<T> {
+      return db.transaction(async (trx) => {
+        await trx('videos').where({ id: videoId }).forUpdate().first('id');
+        return decide(renderRecordRepository(trx));
+      });
+    },
+    /** Stops a video's renders of a kind still in progress (a newer one replaces them); their jobs then do nothing. */
+    async retireActive(videoId: number, kind: RenderKind, message: string): Promise<void> {
+      await db('renders')
+        .where({ video_id: videoId, kind })
+        .whereIn('status', ACTIVE)
+        .update({ status: 'failed', message, error: 'superseded', finished_at: db.fn.now(), updated_at: db.fn.now() });
+    },
     async find(id: number): Promise<RenderRow | undefined> {
       return db<RenderRow>('renders').where({ id }).first();
     },
@@ -90,22 +121,47 @@ export function renderRecordRepository(db: Db) {
     async tasks(renderId: number): Promise<TaskRow[]> {
       return db<TaskRow>('render_tasks').where({ render_id: renderId });
     },
-    /** Counts an attempt at a task and marks it running; answers the attempt number (0 when it is already done). */
-    async startTask(renderId: number, task: string, worker: string): Promise<number> {
-      const [row] = await db('render_tasks')
-        .insert({ render_id: renderId, task, state: 'running', attempts: 1, worker, started_at: db.fn.now() })
-        .onConflict(['render_id', 'task'])
-        .merge({ state: db.raw(`CASE WHEN render_tasks.state = 'done' THEN 'done' ELSE 'running' END`), attempts: db.raw(`CASE WHEN render_tasks.state = 'done' THEN render_tasks.attempts ELSE render_tasks.attempts + 1 END`), worker, started_at: db.fn.now() })
-        .returning(['state', 'attempts']);
-      return row.state === 'done' ? 0 : row.attempts;
+    /**
+     * Counts an attempt at a task, marks it running and holds it for `holdSeconds`; answers the attempt number, or
+     * 0 when there is nothing to do: the task is done, or another delivery of its job holds it (a re-sent
+     * duplicate), which is then neither run nor counted.
+     */
+    async startTask(renderId: number, task: string, worker: string, holdSeconds: number): Promise<number> {
+      const { rows } = await db.raw<{ rows: { attempts: number }[] }>(
+        `INSERT INTO render_tasks (render_id, task, state, attempts, worker, started_at, running_until)
+         VALUES (?, ?, 'running', 1, ?, now(), now() + make_interval(secs => ?))
+         ON CONFLICT (render_id, task) DO UPDATE SET
+           state = 'running', attempts = render_tasks.attempts + 1, worker = excluded.worker, started_at = now(), running_until = excluded.running_until
+         WHERE render_tasks.state <> 'done' AND NOT (render_tasks.state = 'running' AND coalesce(render_tasks.running_until > now(), false))
+         RETURNING attempts`,
+        [renderId, task, worker, Math.max(1, holdSeconds)],
+      );
+      return rows[0]?.attempts ?? 0;
     },
     /** Adds a task once: true only for the caller that added it, so one worker queues the step. */
     async claimTask(renderId: number, task: string): Promise<boolean> {
-      const rows = await db('render_tasks').insert({ render_id: renderId, task }).onConflict(['render_id', 'task']).ignore().returning('task');
+      const rows = await db('render_tasks').insert({ render_id: renderId, task, sent_at: db.fn.now() }).onConflict(['render_id', 'task']).ignore().returning('task');
       return rows.length > 0;
     },
+    /**
+     * Of the tasks named, the ones whose job should be sent now (their send time is then noted): not done, not
+     * held by a worker, and not sent within `resendAfterSeconds` (a job sent that recently is still waiting in
+     * the queue). Two callers never both get the same task.
+     */
+    async claimSends(renderId: number, tasks: string[], resendAfterSeconds: number): Promise<string[]> {
+      if (!tasks.length) return [];
+      const rows = await db('render_tasks')
+        .where({ render_id: renderId })
+        .whereIn('task', tasks)
+        .whereNot('state', 'done')
+        .where((q) => q.whereNull('running_until').orWhere('running_until', '<=', db.fn.now()))
+        .where((q) => q.whereNull('sent_at').orWhere('sent_at', '<=', db.raw(`now() - make_interval(secs => ?)`, [resendAfterSeconds])))
+        .update({ sent_at: db.fn.now() })
+        .returning<{ task: string }[]>('task');
+      return rows.map((r) => r.task);
+    },
     async finishTask(renderId: number, task: string, state: TaskRow['state'], error: string | null = null): Promise<void> {
-      await db('render_tasks').where({ render_id: renderId, task }).update({ state, error, finished_at: db.fn.now() });
+      await db('render_tasks').where({ render_id: renderId, task }).update({ state, error, running_until: null, finished_at: db.fn.now() });
     },
     /** How many of the render's tasks named like `prefix%` are done, of how many. */
     async progress(renderId: number, prefix: string): Promise<{ done: number; total: number }> {
@@ -160,6 +216,26 @@ export function renderRecordRepository(db: Db) {
           this.from('renders as r').whereRaw(`r.video_id = v.id AND r.kind = 'hd' AND r.created_at >= v.date_in_queue`);
         })
         .orderBy('v.date_in_queue')
+        .limit(limit)
+        .select<{ id: number }[]>('v.id');
+      return rows.map((r) => r.id);
+    },
+    /**
+     * Finalized, unfinished videos whose newest HD render finished over a minute ago: the worker died between the
+     * join and what follows it (marking the video finished, queueing the web video).
+     */
+    async doneButUnfinished(limit: number): Promise<number[]> {
+      const rows = await db('videos as v')
+        .join(
+          db('renders').distinctOn('video_id').where({ kind: 'hd' }).orderBy([{ column: 'video_id' }, { column: 'id', order: 'desc' }]).select('video_id', 'status', 'finished_at').as('r'),
+          'r.video_id',
+          'v.id',
+        )
+        .whereNotNull('v.date_in_queue')
+        .whereNull('v.deleted_at')
+        .where('v.finished', false)
+        .where('r.status', 'done')
+        .where('r.finished_at', '<', db.raw(`now() - interval '1 minute'`))
         .limit(limit)
         .select<{ id: number }[]>('v.id');
       return rows.map((r) => r.id);

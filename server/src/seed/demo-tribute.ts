@@ -1,6 +1,7 @@
 import { CUSTOM_THEME_BASE_ID } from '../../../common/custom-theme.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { sendOnce } from '../jobs/queue.ts';
 import { sampleScene } from '../media/sample-photos.ts';
 import { renderSvgToJpeg } from '../repositories/image.repository.ts';
 import { storageRepository } from '../repositories/storage.repository.ts';
@@ -29,12 +30,30 @@ const SHAPES = [
 
 const TEXT_SLIDE_AFTER = 12;
 
+export interface DemoTributeOptions {
+  /** How many photos (all of them, 30, by default; tests take a few). */
+  photos?: number;
+  /** Fixed seconds a slide instead of the automatic timing (tests keep the video short). */
+  slideSeconds?: number;
+  /** Queues the video's render; by default a 'render.video' job in the app's database, worked at the first start. */
+  start?: (videoId: number) => Promise<unknown>;
+}
+
+/** The render job, sent into the app's database: the seed runs before the queue starts, so the first worker takes it. */
+async function sendRenderJob(db: Db, videoId: number): Promise<void> {
+  // What connect() was given (knex keeps a URL parsed into its parts).
+  const connection = (db.client as { config?: { connection?: unknown } }).config?.connection;
+  if (!connection || !['string', 'object'].includes(typeof connection)) throw new Error('no database connection to queue the job with');
+  await sendOnce(connection as string | Record<string, unknown>, 'render.video', { videoId });
+}
+
 /**
  * One finished tribute for the demo organization: a few dozen generated photos with captions, a text slide and
- * two stock songs, finalized so that the render engine makes it in the background at first start (the photos
- * are processed by the start's recovery of pending slides, the render by the render watchdog).
+ * two stock songs, finalized with its render queued at once, so a new user soon sees the real result (the first
+ * worker takes the job; it waits, retrying, while the start's recovery of pending slides processes the photos).
+ * Should queueing fail, the render watchdog starts it within a few minutes.
  */
-export async function seedDemoTribute(db: Db, config: Config, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function seedDemoTribute(db: Db, config: Config, env: NodeJS.ProcessEnv = process.env, options: DemoTributeOptions = {}): Promise<void> {
   // Browser tests start many short-lived servers: DEMO_TRIBUTE=0 spares them the photos and the render.
   if (env.DEMO_TRIBUTE === '0') return;
   if (await db('system_settings').where({ key: SEEDED_KEY }).first()) return;
@@ -53,13 +72,14 @@ export async function seedDemoTribute(db: Db, config: Config, env: NodeJS.Proces
       theme_id: theme?.id ?? 0,
       video_code: newVideoCode(),
       security_hash: newSecurityHash(),
-      automatic_timing: true,
+      automatic_timing: options.slideSeconds === undefined,
+      ...(options.slideSeconds === undefined ? {} : { slide_time: options.slideSeconds }),
       date_in_queue: new Date(),
       finished: false,
     })
     .returning<{ id: number }[]>('id');
   let position = 0;
-  for (const [i, caption] of CAPTIONS.entries()) {
+  for (const [i, caption] of CAPTIONS.slice(0, options.photos ?? CAPTIONS.length).entries()) {
     if (i === TEXT_SLIDE_AFTER) {
       await db('slides').insert({
         video_id: video.id, position: ++position, is_text: true, slide_caption: 'Her garden was her joy,\nand every flower a friend.',
@@ -84,4 +104,9 @@ export async function seedDemoTribute(db: Db, config: Config, env: NodeJS.Proces
     });
   }
   await db('system_settings').insert({ key: SEEDED_KEY, value: JSON.stringify({ at: new Date().toISOString(), video_id: video.id }) });
+  try {
+    await (options.start ?? ((videoId: number) => sendRenderJob(db, videoId)))(video.id);
+  } catch (err) {
+    console.warn(`[seed] the demo tribute's render was not queued (the render watchdog will start it): ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

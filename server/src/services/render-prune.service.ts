@@ -44,7 +44,8 @@ export function renderPruneService(deps: PruneDeps) {
   const { records } = deps;
   return {
     async prune(now = Date.now()): Promise<{ started: number; renders: number; segments: number; resumed: number; failed: number; temporaries: number }> {
-      const waiting = await records.finalizedWithoutRender(BATCH);
+      // Planning again finds the finished render and does what its worker did not get to.
+      const waiting = [...(await records.finalizedWithoutRender(BATCH)), ...(await records.doneButUnfinished(BATCH))];
       for (const videoId of waiting) await deps.renders.start(videoId);
       let resumed = 0;
       let failed = 0;

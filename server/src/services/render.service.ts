@@ -34,26 +34,48 @@ export interface RenderServiceDeps {
   send: Send;
 }
 
-/** A dead worker's segment is retried soon: its job expires a little after a slow render of it would finish. */
+// How long a render job may run before pg-boss takes it for lost and delivers it again (its maintenance looks
+// every 15 s): each a little longer than a slow run of that piece, so a worker killed mid-job is replaced within
+// about a minute for a video of a few minutes, and a healthy run is never taken away.
+
+/** A segment: encoding runs near real time on a busy core, plus reading its pictures. */
 export const segmentExpiry = (frames: number): number => Math.ceil(30 + (frames / FPS) * 4);
+/** The sound: two ffmpeg passes over the songs and clips, each many times faster than they play. */
+export const audioExpiry = (seconds: number): number => Math.ceil(30 + seconds / 6);
+/** The join copies the finished segments without re-encoding and grabs a cover and a frame. */
+export const assembleExpiry = (seconds: number): number => Math.ceil(45 + seconds / 10);
+/** The web video re-encodes the whole HD file at 480p, at least twice as fast as it plays. */
+export const webExpiry = (seconds: number): number => Math.ceil(45 + seconds * 0.6);
+/** A worker holds a task a little less than its job's expiry, so pg-boss's own retry of a dead worker's job runs. */
+const HOLD_MARGIN_S = 5;
+/** A job sent this recently is taken to be still waiting in the queue: a resume does not send it again. */
+export const RESEND_AFTER_S = 10 * 60;
+const REPLACED = 'Replaced by a newer render.';
 
 const renderFolder = (row: Pick<RenderRow, 'video_id' | 'id'>): string => `videos/${row.video_id}/renders/${row.id}`;
 
 /**
  * HD and web renders as jobs: a plan is cut into segment jobs and one sound job that any worker may take; the
  * last to finish queues the join; the join queues the web video. Every step is keyed by what it makes, so a
- * retry after a crash redoes only what is missing and never makes a second output.
+ * retry after a crash redoes only what is missing and never makes a second output: a video's renders are
+ * decided under its row lock (and the database allows one HD and one web render in progress per video), a
+ * re-send skips tasks already queued or running, and a duplicate delivery is neither run nor counted.
  */
 export function renderService(deps: RenderServiceDeps) {
   const { records, files } = deps;
 
+  const duration = (plan: RenderPlan): number => plan.timeline.frames / FPS;
+
+  // Only tasks not sent lately and not held by a worker are sent (claimSends). The singletonKey names a job's task
+  // in pgboss.job for whoever looks there; the queues' standard policy does not deduplicate by it.
   async function queuePieces(render: RenderRow, plan: RenderPlan): Promise<void> {
-    const tasks = new Map((await records.tasks(render.id)).map((t) => [t.task, t.state]));
+    const names = [...plan.timeline.segments.map((_, index) => `segment:${index}`), 'audio'];
+    const due = new Set(await records.claimSends(render.id, names, RESEND_AFTER_S));
     for (const [index, segment] of plan.timeline.segments.entries()) {
-      if (tasks.get(`segment:${index}`) === 'done') continue;
-      await deps.send('render.segment', { renderId: render.id, index }, { expireInSeconds: segmentExpiry(segment.frames) });
+      if (!due.has(`segment:${index}`)) continue;
+      await deps.send('render.segment', { renderId: render.id, index }, { expireInSeconds: segmentExpiry(segment.frames), singletonKey: `${render.id}:segment:${index}` });
     }
-    if (tasks.get('audio') !== 'done') await deps.send('render.audio', { renderId: render.id }, { expireInSeconds: segmentExpiry(plan.timeline.frames / 4) });
+    if (due.has('audio')) await deps.send('render.audio', { renderId: render.id }, { expireInSeconds: audioExpiry(duration(plan)), singletonKey: `${render.id}:audio` });
     await maybeAssemble(render.id);
   }
 
@@ -63,27 +85,42 @@ export function renderService(deps: RenderServiceDeps) {
     if (!render || render.status !== 'rendering' || !render.plan) return;
     const parts = render.plan.hashes.length + 1;
     await records.update(renderId, { progress: Math.min(90, 5 + (85 * done) / Math.max(1, total)), message: `Making the video: ${Math.min(done, parts)} of ${parts} parts ready` });
-    if (total > 0 && done === total && (await records.claimTask(renderId, 'assemble'))) await sendAssemble(renderId);
+    if (total > 0 && done === total && (await records.claimTask(renderId, 'assemble'))) await sendAssemble(renderId, render.plan);
   }
 
-  const sendAssemble = (renderId: number) => deps.send('render.assemble', { renderId }, { expireInSeconds: 900 });
+  const sendAssemble = (renderId: number, plan: RenderPlan) =>
+    deps.send('render.assemble', { renderId }, { expireInSeconds: assembleExpiry(duration(plan)), singletonKey: `${renderId}:assemble` });
+
+  /** Sends a web render's job unless it is queued or running already. */
+  async function sendWeb(web: RenderRow, hd: Pick<RenderRow, 'duration'>): Promise<void> {
+    if (!(await records.claimSends(web.id, ['web'], RESEND_AFTER_S)).length) return;
+    await deps.send('render.web', { renderId: web.id }, { expireInSeconds: webExpiry(hd.duration ?? 600), singletonKey: `${web.id}:web` });
+  }
 
   async function fail(renderId: number, message: string, detail: string): Promise<void> {
     await records.advance(renderId, ['queued', 'rendering', 'assembling'], { status: 'failed', message, error: detail.slice(0, 4000), finished_at: new Date() });
   }
 
-  /** Runs one piece of a render with its attempts counted; a piece that cannot succeed stops the render. */
-  async function piece(renderId: number, task: string, work: (render: RenderRow & { plan: RenderPlan }) => Promise<void>): Promise<void> {
-    const render = await records.find(renderId);
+  /**
+   * Runs one piece of a render with its attempts counted; a piece that cannot succeed stops the render. The
+   * piece is held for its job's expiry: another delivery of it meanwhile (a re-send) does nothing.
+   */
+  async function piece(
+    renderId: number,
+    task: string,
+    expiry: (render: RenderRow & { plan: RenderPlan }) => number,
+    work: (render: RenderRow & { plan: RenderPlan }) => Promise<void>,
+  ): Promise<void> {
+    const render = (await records.find(renderId)) as (RenderRow & { plan: RenderPlan }) | undefined;
     if (!render || !['rendering', 'assembling'].includes(render.status) || (render.kind === 'hd' && !render.plan)) return;
-    const attempt = await records.startTask(renderId, task, WORKER_ID);
+    const attempt = await records.startTask(renderId, task, WORKER_ID, expiry(render) - HOLD_MARGIN_S);
     if (attempt === 0) return;
     if (attempt > MAX_ATTEMPTS) {
       await records.finishTask(renderId, task, 'failed', 'gave up');
       return fail(renderId, GAVE_UP, `${task}: ${attempt - 1} attempts did not finish`);
     }
     try {
-      await work(render as RenderRow & { plan: RenderPlan });
+      await work(render);
     } catch (err) {
       const detail = err instanceof RenderFailure ? `${err.message} ${err.detail}` : err instanceof Error ? err.stack ?? err.message : String(err);
       const final = (err instanceof RenderFailure && !err.retryable) || attempt >= MAX_ATTEMPTS;
@@ -94,48 +131,86 @@ export function renderService(deps: RenderServiceDeps) {
     await records.finishTask(renderId, task, 'done');
   }
 
-  async function markVideoFinished(video: VideoRow, render: RenderRow): Promise<void> {
+  /** Starts the web video of a finished HD render unless it is made or being made (`again`: a new one anyway). */
+  async function ensureWeb(hd: RenderRow, again = false): Promise<void> {
+    const web = await records.forVideo(hd.video_id, async (tx) => {
+      const latest = await tx.latest(hd.video_id, 'web');
+      if (!again && latest && latest.source_render_id === hd.id && latest.status !== 'failed') return latest;
+      await tx.retireActive(hd.video_id, 'web', REPLACED);
+      return tx.create({ video_id: hd.video_id, kind: 'web', hash: hd.hash, source_render_id: hd.id, status: 'rendering', message: 'Waiting to start' }, ['web']);
+    });
+    if (web.status !== 'done') await sendWeb(web, hd);
+  }
+
+  /**
+   * What follows a finished HD render: the video is marked finished and its web video made. Safe to repeat, so a
+   * retry after a worker died between the two still does both; an HD render replaced meanwhile does neither.
+   */
+  async function finishHd(render: RenderRow): Promise<void> {
+    const video = await deps.videos.findById(render.video_id);
+    const latest = await records.latest(render.video_id, 'hd');
+    if (!video || render.status !== 'done' || latest?.id !== render.id) return;
     await deps.videos.update(video.id, { finished: true, hd_size: render.bytes, video_duration: render.duration } as Partial<VideoRow>);
+    await ensureWeb(render);
+  }
+
+  /** Sends again whatever a render in progress is waiting for and has not been sent lately. */
+  async function resume(render: RenderRow): Promise<void> {
+    if (render.kind === 'web') {
+      const hd = render.source_render_id ? await records.find(render.source_render_id) : undefined;
+      await sendWeb(render, hd ?? { duration: null });
+      return;
+    }
+    if (!render.plan || render.kind !== 'hd') return;
+    const tasks = await records.tasks(render.id);
+    if (render.status === 'assembling' || tasks.some((t) => t.task === 'assemble')) {
+      if ((await records.claimSends(render.id, ['assemble'], RESEND_AFTER_S)).length) await sendAssemble(render.id, render.plan);
+      return;
+    }
+    await queuePieces(render, render.plan);
+  }
+
+  async function requestHd(videoId: number, force = false): Promise<void> {
+    const video = await deps.videos.findById(videoId);
+    if (!video || video.deleted_at || !video.date_in_queue) return;
+    const loaded = await deps.inputs.load(video);
+    if (loaded.pending) throw new Error(`Video ${videoId}: slides still processing`);
+    const problem = slidesProblem(loaded.input.slides, 'finalize');
+    const plan = renderPlan(buildTimeline(loaded.input), HD, loaded.art);
+    // One decision at a time per video: a second job of it waits here, then finds the render the first made.
+    const decided = await records.forVideo(videoId, async (tx) => {
+      const latest = await tx.latest(videoId, 'hd');
+      if (!force && latest && latest.hash === plan.hash && latest.status !== 'failed') {
+        if (latest.status !== 'done' || (latest.file_key && (await files.size(latest.file_key)))) return { render: latest, fresh: false };
+      }
+      await tx.retireActive(videoId, 'hd', REPLACED);
+      const tasks = [...plan.hashes.map((_, i) => `segment:${i}`), 'audio'];
+      const render = await tx.create(
+        { video_id: videoId, kind: 'hd', hash: plan.hash, plan, status: problem ? 'failed' : 'rendering', message: problem ?? 'Waiting to start', progress: 0 },
+        problem ? [] : tasks,
+      );
+      return { render, fresh: true };
+    });
+    const { render } = decided;
+    if (!decided.fresh) return render.status === 'done' ? finishHd(render) : resume(render);
+    await deps.videos.update(videoId, { finished: false } as Partial<VideoRow>);
+    if (!problem) await queuePieces(render, plan);
   }
 
   return {
     /** Plans the video and starts what its HD render still needs; a video already made as planned renders nothing. */
-    async requestHd(videoId: number, force = false): Promise<void> {
-      const video = await deps.videos.findById(videoId);
-      if (!video || video.deleted_at || !video.date_in_queue) return;
-      const loaded = await deps.inputs.load(video);
-      if (loaded.pending) throw new Error(`Video ${videoId}: slides still processing`);
-      const problem = slidesProblem(loaded.input.slides, 'finalize');
-      const plan = renderPlan(buildTimeline(loaded.input), HD, loaded.art);
-      const latest = await records.latest(videoId, 'hd');
-      if (!force && latest && latest.hash === plan.hash && latest.status !== 'failed') {
-        if (latest.status === 'done' && latest.file_key && (await files.size(latest.file_key))) {
-          await markVideoFinished(video, latest);
-          const web = await records.latest(videoId, 'web');
-          if (!web || web.source_render_id !== latest.id || web.status === 'failed') await this.queueWeb(latest);
-          return;
-        }
-        if (latest.status !== 'done') return queuePieces(latest, latest.plan ?? plan);
-      }
-      await deps.videos.update(videoId, { finished: false } as Partial<VideoRow>);
-      const tasks = [...plan.hashes.map((_, i) => `segment:${i}`), 'audio'];
-      const render = await records.create(
-        { video_id: videoId, kind: 'hd', hash: plan.hash, plan, status: problem ? 'failed' : 'rendering', message: problem ?? 'Waiting to start', progress: 0 },
-        problem ? [] : tasks,
-      );
-      if (!problem) await queuePieces(render, plan);
-    },
+    requestHd,
 
     async segment(renderId: number, index: number): Promise<void> {
-      await piece(renderId, `segment:${index}`, async (render) => {
-        await deps.pieces.segment(render.plan, index);
+      await piece(renderId, `segment:${index}`, ({ plan }) => segmentExpiry(plan.timeline.segments[index]?.frames ?? 0), async ({ plan }) => {
+        await deps.pieces.segment(plan, index);
       });
       await maybeAssemble(renderId);
     },
 
     async audio(renderId: number): Promise<void> {
-      await piece(renderId, 'audio', async (render) => {
-        await deps.pieces.audio(render.plan);
+      await piece(renderId, 'audio', ({ plan }) => audioExpiry(duration(plan)), async ({ plan }) => {
+        await deps.pieces.audio(plan);
       });
       await maybeAssemble(renderId);
     },
@@ -143,8 +218,14 @@ export function renderService(deps: RenderServiceDeps) {
     /** Joins the segments without re-encoding, adds the sound, makes the cover and the snapshot. */
     async assemble(renderId: number): Promise<void> {
       const render = await records.find(renderId);
-      if (!render?.plan || !(await records.advance(renderId, ['rendering', 'assembling'], { status: 'assembling', progress: 92, message: 'Finishing the video' }))) return;
-      await piece(renderId, 'assemble', async ({ plan }) => {
+      if (!render?.plan) return;
+      // A worker that died after the join but before what follows it: finish what it left.
+      if (render.status === 'done') {
+        await records.finishTask(renderId, 'assemble', 'done');
+        return finishHd(render);
+      }
+      if (!(await records.advance(renderId, ['rendering', 'assembling'], { status: 'assembling', progress: 92, message: 'Finishing the video' }))) return;
+      await piece(renderId, 'assemble', ({ plan }) => assembleExpiry(duration(plan)), async ({ plan }) => {
         const folder = renderFolder(render);
         // Each is in the cache already; one pruned meanwhile is made again here.
         const segments: string[] = [];
@@ -170,11 +251,7 @@ export function renderService(deps: RenderServiceDeps) {
         await records.touchSegments([...plan.hashes, plan.audioHash]);
       });
       const done = await records.find(renderId);
-      const video = await deps.videos.findById(render.video_id);
-      if (done?.status === 'done' && video) {
-        await markVideoFinished(video, done);
-        await this.queueWeb(done);
-      }
+      if (done) await finishHd(done);
     },
 
     /** Queues the planning of a finalized video's HD render. */
@@ -184,34 +261,21 @@ export function renderService(deps: RenderServiceDeps) {
 
     /** The admin's resubmit: a new HD render even of an unchanged video (its cached segments are reused). */
     async resubmitHd(videoId: number): Promise<void> {
-      await this.requestHd(videoId, true);
+      await requestHd(videoId, true);
     },
 
     async resubmitWeb(videoId: number): Promise<void> {
       const hd = await records.latestDone(videoId, 'hd');
       if (!hd) throw new AppError(409, 'The HD video has not been made yet.');
-      await this.queueWeb(hd);
+      await ensureWeb(hd, true);
     },
 
     /** Sends again whatever a render in progress is waiting for (its jobs may have been lost with a database restore). */
-    async resume(render: RenderRow): Promise<void> {
-      if (render.kind === 'web') {
-        await deps.send('render.web', { renderId: render.id }, { expireInSeconds: 1800 });
-        return;
-      }
-      if (!render.plan || render.kind !== 'hd') return;
-      const tasks = await records.tasks(render.id);
-      if (render.status === 'assembling' || tasks.some((t) => t.task === 'assemble')) {
-        await sendAssemble(render.id);
-        return;
-      }
-      await queuePieces(render, render.plan);
-    },
+    resume,
 
-    /** Starts the web video of a finished HD render. */
+    /** Starts the web video of a finished HD render, unless it is made or being made. */
     async queueWeb(hd: RenderRow): Promise<void> {
-      const web = await records.create({ video_id: hd.video_id, kind: 'web', hash: hd.hash, source_render_id: hd.id, status: 'rendering', message: 'Waiting to start' }, ['web']);
-      await deps.send('render.web', { renderId: web.id }, { expireInSeconds: 300 + Math.ceil((hd.duration ?? 600) * 2) });
+      await ensureWeb(hd);
     },
 
     async web(renderId: number): Promise<void> {
@@ -220,7 +284,7 @@ export function renderService(deps: RenderServiceDeps) {
       const hd = await records.find(web.source_render_id);
       if (!hd?.file_key) return fail(renderId, 'The HD video this was to be made from is gone. Please finalize again.', 'no HD file');
       await records.update(renderId, { progress: 10, message: 'Making the web video' });
-      await piece(renderId, 'web', async () => {
+      await piece(renderId, 'web', () => webExpiry(hd.duration ?? 600), async () => {
         const key = `${renderFolder(web)}/web.mp4`;
         await files.writeVia(key, (tmp) => deps.ffmpeg.web(files.path(hd.file_key!), hd.duration ?? 600, tmp));
         await records.update(renderId, { status: 'done', progress: 100, message: 'Complete', file_key: key, bytes: (await files.size(key)) ?? 0, duration: hd.duration, finished_at: new Date() });
