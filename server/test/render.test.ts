@@ -158,6 +158,9 @@ describe('HD render', function () {
     assert.equal(changed.length, 2);
     const now = Number((await h.deps.db('render_segments').count<{ count: string }[]>('* as count').first())?.count);
     assert.equal(now - cached, 2 + (next.plan.audioHash === render.plan.audioHash ? 0 : 1));
+    // Cached segments are taken at once, without a job each: only the two changed ones ever ran.
+    const ran = await h.deps.db('render_tasks').where({ render_id: next.id }).whereLike('task', 'segment:%').where('attempts', '>', 0).pluck('task');
+    assert.equal(ran.length, 2);
   });
 });
 

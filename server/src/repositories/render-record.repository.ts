@@ -163,6 +163,10 @@ export function renderRecordRepository(db: Db) {
     async finishTask(renderId: number, task: string, state: TaskRow['state'], error: string | null = null): Promise<void> {
       await db('render_tasks').where({ render_id: renderId, task }).update({ state, error, running_until: null, finished_at: db.fn.now() });
     },
+    /** Marks tasks whose output the shared cache already holds as done, unless they are done already. */
+    async finishCached(renderId: number, tasks: string[]): Promise<void> {
+      await db('render_tasks').where({ render_id: renderId }).whereIn('task', tasks).whereNot({ state: 'done' }).update({ state: 'done', error: null, running_until: null, finished_at: db.fn.now() });
+    },
     /** How many of the render's tasks named like `prefix%` are done, of how many. */
     async progress(renderId: number, prefix: string): Promise<{ done: number; total: number }> {
       const row = await db('render_tasks')
