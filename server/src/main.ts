@@ -26,7 +26,7 @@ async function startOn(config: Config, database: OpenDatabase): Promise<{ db: Db
   let db: Db | undefined;
   try {
     db = await prepareDatabase(database.url);
-    const logins = await seedDemo(db, config);
+    const logins = await seedDemo(db, config, database.url);
     return { db, logins, running: await startServer(config, db, database.url) };
   } catch (err) {
     await db?.destroy();

@@ -63,7 +63,7 @@ describe('the demo tribute', function () {
       const { db } = fresh.deps;
       const org = (await db('organizations').insert({ organization_name: 'Demo Funeral Home' }).returning('id'))[0].id as number;
       await makeUser(fresh.deps, { organizationId: org, role: 'org_admin', email: 'staff@example.com' });
-      await seedDemoTribute(db, fresh.config, {}, { photos: 1 });
+      await seedDemoTribute(db, fresh.config, {}, { photos: 1, databaseUrl: fresh.database.url });
       const seeded = await db('videos').where({ title: 'Eleanor Grace Whitfield' }).first<{ id: number }>('id');
       const jobs = await db('pgboss.job').where({ name: 'render.video' }).select<{ data: unknown; state: string; retry_limit: number }[]>('data', 'state', 'retry_limit');
       assert.deepEqual(jobs, [{ data: { videoId: seeded!.id }, state: 'created', retry_limit: 30 }]);

@@ -52,11 +52,8 @@ const WORKERS: Partial<Record<JobName, { count: number; pollingIntervalSeconds: 
  * Sends one job from a process that works none and has no queue yet (the demo seed runs before the server's
  * queue starts); it waits in the database for the first worker.
  */
-export async function sendOnce<N extends JobName>(database: string | Record<string, unknown>, name: N, data: JobPayloads[N]): Promise<void> {
-  // A URL, or its parts as knex keeps them (the port as text, empty for the default).
-  const { port, ...parts } = typeof database === 'string' ? { connectionString: database } : (database as Record<string, unknown>);
-  const connection = { ...(parts as PgBoss.DatabaseOptions), ...(port ? { port: Number(port) } : {}) };
-  const boss = new PgBoss({ ...connection, schema: 'pgboss', max: 1, supervise: false, schedule: false });
+export async function sendOnce<N extends JobName>(databaseUrl: string, name: N, data: JobPayloads[N]): Promise<void> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 1, supervise: false, schedule: false });
   boss.on('error', (err) => console.error('[jobs]', err));
   await boss.start();
   try {

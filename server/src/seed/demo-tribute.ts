@@ -35,21 +35,15 @@ export interface DemoTributeOptions {
   photos?: number;
   /** Fixed seconds a slide instead of the automatic timing (tests keep the video short). */
   slideSeconds?: number;
-  /** Queues the video's render; by default a 'render.video' job in the app's database, worked at the first start. */
+  /** The app's database address: the render is queued there as a 'render.video' job, worked at the first start. */
+  databaseUrl?: string;
+  /** Queues the video's render instead (tests). */
   start?: (videoId: number) => Promise<unknown>;
-}
-
-/** The render job, sent into the app's database: the seed runs before the queue starts, so the first worker takes it. */
-async function sendRenderJob(db: Db, videoId: number): Promise<void> {
-  // What connect() was given (knex keeps a URL parsed into its parts).
-  const connection = (db.client as { config?: { connection?: unknown } }).config?.connection;
-  if (!connection || !['string', 'object'].includes(typeof connection)) throw new Error('no database connection to queue the job with');
-  await sendOnce(connection as string | Record<string, unknown>, 'render.video', { videoId });
 }
 
 /**
  * One finished tribute for the demo organization: a few dozen generated photos with captions, a text slide and
- * two stock songs, finalized with its render queued at once, so a new user soon sees the real result (the first
+ * two stock songs, finalized with its render queued at once (given the database's address), so a new user soon sees the real result (the first
  * worker takes the job; it waits, retrying, while the start's recovery of pending slides processes the photos).
  * Should queueing fail, the render watchdog starts it within a few minutes.
  */
@@ -104,8 +98,11 @@ export async function seedDemoTribute(db: Db, config: Config, env: NodeJS.Proces
     });
   }
   await db('system_settings').insert({ key: SEEDED_KEY, value: JSON.stringify({ at: new Date().toISOString(), video_id: video.id }) });
+  const { databaseUrl } = options;
+  const start = options.start ?? (databaseUrl ? (videoId: number) => sendOnce(databaseUrl, 'render.video', { videoId }) : null);
+  if (!start) return;
   try {
-    await (options.start ?? ((videoId: number) => sendRenderJob(db, videoId)))(video.id);
+    await start(video.id);
   } catch (err) {
     console.warn(`[seed] the demo tribute's render was not queued (the render watchdog will start it): ${err instanceof Error ? err.message : String(err)}`);
   }

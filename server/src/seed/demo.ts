@@ -51,8 +51,11 @@ const DEMO_VIDEOS = [
   { title: 'Anna-Lena Björk', subtitle: '1970 - 2026', intro_text: 'Always with us', finished: true },
 ];
 
-/** Demo content for a new installation: runs once, then leaves every record alone. */
-export async function seedDemo(db: Db, config: Config): Promise<DemoLogin[]> {
+/**
+ * Demo content for a new installation: runs once, then leaves every record alone. With the database's address the
+ * demo tribute's render is queued at once; without it the render watchdog starts it.
+ */
+export async function seedDemo(db: Db, config: Config, databaseUrl?: string): Promise<DemoLogin[]> {
   const password = demoPassword(config);
   const logins: DemoLogin[] = [
     { email: 'staff@example.com', password, role: 'org_admin' },
@@ -63,7 +66,7 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoLogin[]> {
   await seedStockMusic(db, config);
   const done = await db('system_settings').where({ key: SEEDED_KEY }).first();
   if (done) {
-    await seedDemoTribute(db, config);
+    await seedDemoTribute(db, config, process.env, { databaseUrl });
     return logins;
   }
 
@@ -123,6 +126,6 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoLogin[]> {
     }
     await trx('system_settings').insert({ key: SEEDED_KEY, value: JSON.stringify({ at: new Date().toISOString() }) });
   });
-  await seedDemoTribute(db, config);
+  await seedDemoTribute(db, config, process.env, { databaseUrl });
   return logins;
 }
