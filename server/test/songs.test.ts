@@ -4,13 +4,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NOT_ENOUGH_MUSIC } from '../../common/timing.ts';
+import { PLAIN_THEME } from '../src/services/render-theme.service.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { seedStockMusic } from '../src/seed/stock-music.ts';
 import { makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
+import { addTextSlide, insertTestTheme } from './render-helpers.ts';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 
 const NOT_FOUND = { errors: ['Not found'] };
+/** A video without a theme renders the plain theme's intro and outro. */
+const PLAIN_FRAME = PLAIN_THEME.introLength + PLAIN_THEME.outroLength;
 
 describe('music manager calls', function () {
   this.timeout(60_000);
@@ -113,8 +117,58 @@ describe('music manager calls', function () {
       assert.equal(res.body.upload_enabled, true);
       const music = stock[0].song_length + stock[1].song_length;
       assert.ok(Math.abs(res.body.timing.music - music) < 0.01);
-      assert.ok(Math.abs(res.body.timing.slide - music / 3) < 0.01);
+      assert.ok(Math.abs(res.body.timing.slide - (music - PLAIN_FRAME) / 3) < 0.01);
       assert.ok(Math.abs(res.body.timing.video - music) < 0.01);
+    });
+
+    it('is read-only for a family whose link only allows uploading photos', async () => {
+      for (const [level, readOnly] of [[1, false], [2, true]] as const) {
+        const family = await linkVideo({ upload_link_access_level: level });
+        const { body } = await h.request().get(`/r/songs/song_list/${family.id}`).query({ security_hash: family.security_hash }).expect(200);
+        assert.equal(body.read_only, readOnly, `level ${level}`);
+      }
+    });
+
+    describe('shows the length the render plans', () => {
+      /** A video the render input takes whole: text slides (ready, no file to wait for) and a stock song. */
+      const renderable = async (values: Partial<VideoRow> = {}) => {
+        const v = await makeVideo(h.deps, { organization_id: staff.organization_id, ...values });
+        for (const caption of ['One', 'Two', 'Three']) await addTextSlide(h.deps, v, caption);
+        await (await h.agent(staff)).post('/r/songs/attach_stock').send({ video_id: v.id, stock_song_id: [stock[0].id] }).expect(200);
+        return v;
+      };
+      const compare = async (v: VideoRow) => {
+        const agent = await h.agent(staff);
+        for (const settings of [{ automatic: false, slide_time: 4 }, { automatic: true }]) {
+          await agent.post('/r/songs/update_timing').send({ video_id: v.id, ...settings }).expect(200);
+          const { body } = await agent.get(`/r/songs/song_list/${v.id}`).expect(200);
+          const row = (await h.deps.db('videos').where({ id: v.id }).first()) as VideoRow;
+          const loaded = await h.deps.render.inputs.load(row);
+          assert.equal(loaded.pending, null);
+          assert.equal(loaded.input.slides.length, 3);
+          assert.ok(Math.abs(body.timing.video - loaded.plannedSeconds) < 0.01, `${JSON.stringify(settings)}: page ${body.timing.video} s, render ${loaded.plannedSeconds} s`);
+          assert.ok(Math.abs(body.timing.slide - loaded.input.slides[0].time) < 0.01, `${JSON.stringify(settings)}: page ${body.timing.slide} s a slide, render ${loaded.input.slides[0].time} s`);
+        }
+        return agent;
+      };
+
+      it('for a video without a theme (theme 0): the plain theme intro and outro', async () => {
+        const v = await renderable({ theme_id: 0 });
+        const agent = await compare(v);
+        await agent.post('/r/songs/update_timing').send({ video_id: v.id, automatic: false, slide_time: 4 }).expect(200);
+        const { body } = await agent.get(`/r/songs/song_list/${v.id}`).expect(200);
+        assert.equal(body.timing.video, 3 * 4 + PLAIN_FRAME);
+      });
+
+      it('for a custom theme with its intro turned off: no intro, the outro of its base theme', async () => {
+        const themeId = await insertTestTheme(h.deps, { introLength: 6, outroLength: 3 });
+        const [custom] = await h.deps.db('custom_themes').insert({ theme_id: themeId, organization_id: staff.organization_id, title: 'No intro', design: { intro_enabled: false } }).returning('*');
+        const v = await renderable({ theme_id: themeId, custom_theme_id: custom.id });
+        const agent = await compare(v);
+        await agent.post('/r/songs/update_timing').send({ video_id: v.id, automatic: false, slide_time: 4 }).expect(200);
+        const { body } = await agent.get(`/r/songs/song_list/${v.id}`).expect(200);
+        assert.equal(body.timing.video, 3 * 4 + 3);
+      });
     });
 
     it("answers another organization's user exactly as a missing video", async () => {
@@ -196,7 +250,7 @@ describe('music manager calls', function () {
       const agent = await h.agent(staff);
       const res = await agent.post('/r/songs/update_timing').send({ video_id: video.id, automatic: false, slide_time: 30, repeat_music: false }).expect(200);
       assert.equal(res.body.timing.slide, 30);
-      assert.equal(res.body.timing.video, 90);
+      assert.equal(res.body.timing.video, 90 + PLAIN_FRAME);
       assert.deepEqual(res.body.timing.warnings, [NOT_ENOUGH_MUSIC, 'Very slow slides']);
       const repeated = await agent.post('/r/songs/update_timing').send({ video_id: video.id, repeat_music: true }).expect(200);
       assert.deepEqual(repeated.body.timing.warnings, ['Very slow slides']);
@@ -212,6 +266,28 @@ describe('music manager calls', function () {
     it('refuses a finalized video', async () => {
       const finished = await makeVideo(h.deps, { organization_id: staff.organization_id, date_in_queue: new Date() });
       await (await h.agent(staff)).post('/r/songs/update_timing').send({ video_id: finished.id, slide_time: 5 }).expect(409);
+    });
+
+    it("answers another organization's user exactly as a missing video, and changes nothing", async () => {
+      const change = { automatic: false, slide_time: 3, repeat_music: true };
+      const theirs = await (await h.agent(stranger)).post('/r/songs/update_timing').send({ video_id: video.id, ...change }).expect(404);
+      const missing = await (await h.agent(staff)).post('/r/songs/update_timing').send({ video_id: 999999, ...change }).expect(404);
+      assert.deepEqual(theirs.body, NOT_FOUND);
+      assert.deepEqual(theirs.body, missing.body);
+      await h.request().post('/r/songs/update_timing').send({ video_id: video.id, ...change }).expect(404, NOT_FOUND);
+      const row = await h.deps.db('videos').where({ id: video.id }).first();
+      assert.deepEqual([row.automatic_timing, row.repeat_music], [video.automatic_timing, video.repeat_music]);
+    });
+
+    it('refuses an upload-only family link and lets a full-access one change the timing', async () => {
+      const uploadOnly = await linkVideo({ upload_link_access_level: 2 });
+      const res = await h.request().post('/r/songs/update_timing').send({ video_id: uploadOnly.id, security_hash: uploadOnly.security_hash, automatic: false, slide_time: 3 }).expect(404);
+      assert.deepEqual(res.body, NOT_FOUND);
+      assert.equal((await h.deps.db('videos').where({ id: uploadOnly.id }).first()).automatic_timing, uploadOnly.automatic_timing);
+      const full = await linkVideo({});
+      await h.request().post('/r/songs/update_timing').send({ video_id: full.id, security_hash: full.security_hash, automatic: false, slide_time: 3 }).expect(200);
+      // A full-access hash opens its own video only.
+      await h.request().post('/r/songs/update_timing').send({ video_id: uploadOnly.id, security_hash: full.security_hash, automatic: false, slide_time: 3 }).expect(404, NOT_FOUND);
     });
   });
 
@@ -237,6 +313,74 @@ describe('music manager calls', function () {
       assert.ok(Math.abs(res.body.timing.music - stock[1].song_length) < 0.01);
       assert.ok((await h.deps.db('songs').where({ id: first.id }).first()).deleted_at);
       assert.equal((await songsOf()).length, 1);
+    });
+  });
+
+  describe('GET /r/songs/{songId}/preview.mp3', () => {
+    it('plays for the video\'s editors only: a stranger, a signed-out caller and another video\'s link hear Not found', async () => {
+      await attach([stock[0].id]);
+      const [song] = await songsOf();
+      const url = `/r/songs/${song.id}/preview.mp3`;
+      await (await h.agent(staff)).get(url).buffer(true).expect(200);
+      const res = await (await h.agent(stranger)).get(url).expect(404);
+      assert.deepEqual(res.body, NOT_FOUND);
+      assert.deepEqual((await (await h.agent(stranger)).get('/r/songs/999999/preview.mp3').expect(404)).body, NOT_FOUND);
+      await h.request().get(url).expect(404, NOT_FOUND);
+      const other = await linkVideo({});
+      await h.request().get(`${url}?security_hash=${other.security_hash}`).expect(404, NOT_FOUND);
+      await (await h.agent(stranger)).get(`/r/songs/${song.id}/original`).expect(404, NOT_FOUND);
+    });
+  });
+
+  describe('GET /r/songs/stock/{id}/preview.mp3', () => {
+    it('hides premium and disabled songs from everyone but super users', async () => {
+      const boss = await makeUser(h.deps, { role: 'super' });
+      const admin = await makeUser(h.deps, { organizationId: staff.organization_id, role: 'org_admin' });
+      const family = await linkVideo({});
+      const url = (id: number) => `/r/songs/stock/${id}/preview.mp3`;
+      await (await h.agent(staff)).get(url(stock[0].id)).buffer(true).expect(200);
+      for (const hidden of [{ premium: true }, { disabled: true }]) {
+        await h.deps.db('stock_songs').where({ id: stock[0].id }).update(hidden);
+        try {
+          for (const user of [staff, admin]) await (await h.agent(user)).get(url(stock[0].id)).expect(404, NOT_FOUND);
+          await h.request().get(`${url(stock[0].id)}?security_hash=${family.security_hash}`).expect(404, NOT_FOUND);
+          await (await h.agent(boss)).get(url(stock[0].id)).buffer(true).expect(200);
+        } finally {
+          await h.deps.db('stock_songs').where({ id: stock[0].id }).update({ premium: false, disabled: false });
+        }
+      }
+      await h.request().get(url(stock[0].id)).expect(404);
+    });
+  });
+
+  describe('the stock library administration', () => {
+    it('refuses users who are not super users (Not found) and signed-out callers (401), and changes nothing', async () => {
+      const admin = await makeUser(h.deps, { organizationId: staff.organization_id, role: 'org_admin' });
+      const boss = await makeUser(h.deps, { role: 'super' });
+      const [category] = await h.deps.db('stock_song_categories').orderBy('id');
+      const before = { songs: await h.deps.db('stock_songs').orderBy('id'), categories: await h.deps.db('stock_song_categories').orderBy('id') };
+      const calls = (agent: Awaited<ReturnType<Harness['agent']>>) => [
+        agent.get('/r/settings/stock_songs'),
+        agent.post('/r/settings/stock_songs').field('song_name', 'Sneaked in').attach('file', Buffer.from('not really a song'), 'sneaky.mp3'),
+        agent.patch(`/r/settings/stock_songs/${stock[0].id}`).send({ song_name: 'Renamed', premium: true, disabled: true }),
+        agent.post('/r/settings/stock_song_categories').send({ name: 'Sneaky' }),
+        agent.patch(`/r/settings/stock_song_categories/${category.id}`).send({ name: 'Renamed' }),
+      ];
+      for (const user of [staff, admin]) {
+        for (const call of calls(await h.agent(user))) assert.deepEqual((await call.expect(404)).body, NOT_FOUND);
+      }
+      for (const call of calls(await h.agent())) await call.expect(401);
+      assert.deepEqual(await h.deps.db('stock_songs').orderBy('id'), before.songs);
+      assert.deepEqual(await h.deps.db('stock_song_categories').orderBy('id'), before.categories);
+      const list = await (await h.agent(boss)).get('/r/settings/stock_songs').expect(200);
+      assert.equal(list.body.stock_songs.length, stock.length);
+    });
+  });
+
+  describe('POST /r/songs/unfavorite_song', () => {
+    it('is for signed-in users only', async () => {
+      await h.request().post('/r/songs/unfavorite_song').send({ stock_song_id: stock[0].id }).expect(401);
+      await (await h.agent(staff)).post('/r/songs/unfavorite_song').send({ stock_song_id: stock[0].id }).expect(200, { favorite: false });
     });
   });
 

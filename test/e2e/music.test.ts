@@ -57,6 +57,8 @@ describe('music manager', () => {
   let consoleErrors: string[];
   let dir: string;
   let videoId: number;
+  /** A category opened, with a song ticked, before files were chosen on the Upload tab. */
+  let openedCategory: number;
 
   before(async function () {
     // The first run renders the test pieces (later runs find them in the render cache).
@@ -229,7 +231,19 @@ describe('music manager', () => {
   });
 
   it('uploads an audio file after the licence and plays it', async () => {
+    // A stock song ticked first: choosing files closes the dialog, which forgets it (checked in the next test).
+    const stock = await page.evaluate(() => fetch('/r/songs/stock_list').then((r) => r.json() as Promise<StockList>));
+    const category = stock.stock_categories.find((c) => stock.song_categories.some((l) => l.stock_song_category_id === c.id))!;
+    const ticked = stock.song_categories.find((l) => l.stock_song_category_id === category.id)!.stock_song_id;
+    openedCategory = category.id;
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('button::-p-text(Add Music)').click();
+    await page.waitForSelector('[aria-labelledby="music-dialog-title"] ::-p-text(Favorites)', { visible: true });
+    await page.locator(`[aria-labelledby="music-dialog-title"] ::-p-text(${category.name})`).click();
+    const checkbox = `#stock-category-${category.id} [data-stock-song-id="${ticked}"] input[type="checkbox"]`;
+    await page.locator(checkbox).click();
+    await page.waitForSelector(`${checkbox}:checked`);
+    await page.waitForSelector('::-p-text(Add 1 Song)');
     await page.locator('[role="tab"]::-p-text(Upload)').click();
     await page.waitForSelector('::-p-text(Agree and Accept)');
     assert.equal(await page.$('[data-testid="song-file-input"]'), null, 'no upload control before the agreement');
@@ -251,6 +265,19 @@ describe('music manager', () => {
     });
     assert.equal(await leaving, 'beforeunload');
     assert.match(page.url(), /\/music$/);
+
+    // Links inside the app (the step bar, Back and Next) ask too, with the page's own dialog; Stay keeps the upload.
+    for (const link of ['nav[aria-label="Creator steps"] a[data-step="slides"]', 'nav[aria-label="Previous and next step"] a[aria-label^="Next:"]']) {
+      await page.locator(link).click();
+      const asked = await page.waitForSelector('[aria-labelledby="leave-guard-title"]', { visible: true });
+      assert.equal(await asked!.$eval('#leave-guard-text', (el) => el.textContent), 'Some files are still uploading. Are you sure you want to leave the page?');
+      await page.locator('[aria-labelledby="leave-guard-title"] ::-p-text(Stay)').click();
+      await page.waitForSelector('[aria-labelledby="leave-guard-title"]', { hidden: true });
+      assert.match(page.url(), /\/music$/);
+      assert.ok(await page.$('[data-testid="song-row"]:not([data-song-id]) button[aria-label="Cancel Our Song"]'), 'the upload goes on');
+    }
+    // Next sits at the bottom: scroll back up, where the later clicks in dialogs expect the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.emulateNetworkConditions(null);
     await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 4, { timeout: 30_000 }, ROW);
     const uploaded = (await rowIds(page))[3];
@@ -282,6 +309,10 @@ describe('music manager', () => {
     const notes = path.join(dir, 'notes.mp3');
     execFileSync('sh', ['-c', `printf 'not really music' > "${notes}"`]);
     await page.locator('button::-p-text(Add Music)').click();
+    // The selection and the open category did not survive the dialog closing for the upload.
+    await page.waitForSelector('::-p-text(Add Songs)');
+    assert.equal(await page.$(`#stock-category-${openedCategory}`), null);
+    assert.equal(await page.$('[aria-labelledby="music-dialog-title"] input[type="checkbox"]:checked'), null);
     await page.locator('[role="tab"]::-p-text(Upload)').click();
     const input = await page.waitForSelector('input[data-testid="song-file-input"]');
     await input!.uploadFile(notes);

@@ -86,11 +86,6 @@ export function songRepository(db: Db) {
         for (const [position, id] of order.entries()) await trx('songs').where({ id }).update({ position });
       });
     },
-    /** The theme's intro and outro in seconds (0 while the theme has none). */
-    async themeFrame(themeId: number): Promise<{ intro: number; outro: number }> {
-      const theme = await db('themes').where({ id: themeId }).first<{ intro_length: number; outro_length: number } | undefined>('intro_length', 'outro_length');
-      return { intro: theme?.intro_length ?? 0, outro: theme?.outro_length ?? 0 };
-    },
     async musicUploadAvailable(organizationId: number | null): Promise<boolean> {
       if (organizationId === null) return false;
       const org = await db('organizations').where({ id: organizationId }).first<{ music_upload_available: boolean } | undefined>('music_upload_available');

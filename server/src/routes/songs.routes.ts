@@ -10,11 +10,13 @@ import { isSuper, requireUser } from '../http/session.ts';
 import { LIVE_HEADER } from '../live/events.ts';
 import { audioRepository } from '../repositories/audio.repository.ts';
 import { mediaFileRepository } from '../repositories/media-file.repository.ts';
+import { renderInputRepository } from '../repositories/render-input.repository.ts';
 import { songRepository } from '../repositories/song.repository.ts';
 import { stockSongRepository } from '../repositories/stock-song.repository.ts';
 import { songService, type SongCaller } from '../services/song.service.ts';
 import { songTimingService } from '../services/song-timing.service.ts';
 import { songUploadService } from '../services/song-upload.service.ts';
+import { renderThemeService } from '../services/render-theme.service.ts';
 import { ids } from '../services/slide.service.ts';
 import { defaultRenderer } from '../services/stock-song-library.service.ts';
 import { stockSongService } from '../services/stock-song.service.ts';
@@ -41,7 +43,10 @@ export function songsRoutes(deps: Deps): Router {
   const stock = stockSongRepository(deps.db);
   const files = mediaFileRepository(deps.repos.storage);
   const audio = audioRepository();
-  const timing = songTimingService({ songs, slides: deps.repos.slides });
+  // The render's own theme rule (plain theme 5 s + 4 s without a theme, no intro when a custom theme turns it off),
+  // without waiting for theme pictures: the page's length is the video's length.
+  const themes = renderThemeService(renderInputRepository(deps.db));
+  const timing = songTimingService({ songs, slides: deps.repos.slides, theme: (video) => themes.forVideo(video) });
   const notify = async (videoId: number, owner: string | null): Promise<void> => {
     await deps.live?.notify(videoId, owner);
   };

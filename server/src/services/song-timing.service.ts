@@ -3,10 +3,16 @@ import type { SlideRow } from '../repositories/slide.repository.ts';
 import type { SongRepository, SongRow } from '../repositories/song.repository.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
 import type { WireTiming } from '../wire/song.ts';
+import type { RenderTheme } from './render-theme.service.ts';
 
 export interface SongTimingDeps {
-  songs: Pick<SongRepository, 'listActive' | 'themeFrame'>;
+  songs: Pick<SongRepository, 'listActive'>;
   slides: { listActive(videoId: number): Promise<SlideRow[]> };
+  /**
+   * The theme the video renders with (renderThemeService.forVideo, as the render input uses it): its intro and
+   * outro lengths are the ones the render plans, so the music page shows the length the video will have.
+   */
+  theme: (video: VideoRow) => Promise<Pick<RenderTheme, 'theme'>>;
 }
 
 export const timingSong = (song: Pick<SongRow, 'song_length' | 'trim_start' | 'trim_end' | 'crossfade'>): TimingSong => ({
@@ -29,10 +35,10 @@ export const toWireTiming = (timing: Timing): WireTiming => ({
 export function songTimingService(deps: SongTimingDeps) {
   return {
     async timing(video: VideoRow, songs?: SongRow[]): Promise<Timing> {
-      const [slides, playing, frame] = await Promise.all([
+      const [slides, playing, { theme }] = await Promise.all([
         deps.slides.listActive(video.id),
         songs ?? deps.songs.listActive(video.id),
-        deps.songs.themeFrame(video.theme_id),
+        deps.theme(video),
       ]);
       return computeTiming({
         slides: slides.map((s) => ({
@@ -43,8 +49,8 @@ export function songTimingService(deps: SongTimingDeps) {
         slideTime: video.slide_time,
         songs: playing.map(timingSong),
         repeatMusic: video.repeat_music,
-        introLength: frame.intro,
-        outroLength: frame.outro,
+        introLength: theme.introLength,
+        outroLength: theme.outroLength,
       });
     },
   };

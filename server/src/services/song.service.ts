@@ -6,7 +6,7 @@ import type { StockSongRepository } from '../repositories/stock-song.repository.
 import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
 import type { WireSong, WireSongList, WireTiming } from '../wire/song.ts';
 import { toWireTiming, type SongTimingService } from './song-timing.service.ts';
-import { ACCESS_FULL, isReadOnly, type VideoAccess } from './video-access.ts';
+import { ACCESS_FULL, ACCESS_UPLOAD_ONLY, isReadOnly, type VideoAccess } from './video-access.ts';
 
 /** Who is calling: the access decision, the family hash for URLs, and the socket to leave out of live sync. */
 export interface SongCaller {
@@ -125,7 +125,8 @@ export function songService(deps: SongServiceDeps) {
         slide_time: video.slide_time,
         has_uploaded_songs: rows.some((row) => row.stock_song_id === null),
         upload_enabled: canUploadMusic(caller.access, organizationAllows),
-        read_only: isReadOnly(video),
+        // An upload-only family link (level 2) may only add photos: the music page is theirs to see, not to change.
+        read_only: isReadOnly(video) || caller.access.linkLevel === ACCESS_UPLOAD_ONLY,
       };
     },
 

@@ -23,16 +23,26 @@ function heldLink(event: MouseEvent): string | null {
   return path === `${window.location.pathname}${window.location.search}` ? null : path;
 }
 
+/** What the dialog says; the setup page's save warning unless a page has its own. */
+export interface LeaveText {
+  title: string;
+  message: string;
+}
+
+const SAVING: LeaveText = { title: 'Saving', message: STILL_SAVING_MESSAGE };
+
 /**
- * Warns before leaving while a save runs: the browser's own prompt on closing or reloading, and a dialog for
- * links inside the app, which goes on by itself once the saves are done.
+ * Warns before leaving while work runs (a save, an upload): the browser's own prompt on closing or reloading, and
+ * a dialog for links inside the app, which goes on by itself once the work is done.
  */
-export function useLeaveGuard(guard: LeaveGuard) {
+export function useLeaveGuard(guard: LeaveGuard, text: LeaveText = SAVING) {
   const [, navigate] = useLocation();
   const [held, setHeld] = useState<string | null>(null);
   const guardRef = useRef(guard);
+  const messageRef = useRef(text.message);
   useEffect(() => {
     guardRef.current = guard;
+    messageRef.current = text.message;
   });
 
   useEffect(() => {
@@ -40,7 +50,7 @@ export function useLeaveGuard(guard: LeaveGuard) {
       guardRef.current.flush();
       if (!guardRef.current.busy()) return;
       event.preventDefault();
-      event.returnValue = STILL_SAVING_MESSAGE;
+      event.returnValue = messageRef.current;
     };
     const click = (event: MouseEvent) => {
       const path = heldLink(event);
@@ -79,10 +89,10 @@ export function useLeaveGuard(guard: LeaveGuard) {
   };
 
   return (
-    <Dialog open={held !== null} onClose={() => setHeld(null)} aria-labelledby="still-saving-title" aria-describedby="still-saving-text">
-      <DialogTitle id="still-saving-title">Saving</DialogTitle>
+    <Dialog open={held !== null} onClose={() => setHeld(null)} aria-labelledby="leave-guard-title" aria-describedby="leave-guard-text">
+      <DialogTitle id="leave-guard-title">{text.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="still-saving-text">{STILL_SAVING_MESSAGE}</DialogContentText>
+        <DialogContentText id="leave-guard-text">{text.message}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => setHeld(null)}>Stay</Button>

@@ -40,11 +40,19 @@ export function MusicDialog(props: Props) {
   const [adding, setAdding] = useState(false);
   const tab = uploadEnabled ? props.tab : 'stock';
 
-  // Spec 1 section 4: the selection and the open categories clear when the dialog closes.
+  // Spec 1 section 4: the selection and the open categories clear when the dialog closes, however it closes
+  // (Cancel, Escape, songs added, or files chosen on the Upload tab, where the manager closes it).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) {
+      setSelected(new Set());
+      setExpanded(new Set());
+    }
+  }
+
   const close = () => {
     if (adding) return;
-    setSelected(new Set());
-    setExpanded(new Set());
     onClose();
   };
 
@@ -54,8 +62,6 @@ export function MusicDialog(props: Props) {
     try {
       await props.onAddStock(selectionInOrder(library.list, selected));
       setAdding(false);
-      setSelected(new Set());
-      setExpanded(new Set());
       onClose();
     } catch {
       // The alert dialog has shown why; the selection stays for another try.

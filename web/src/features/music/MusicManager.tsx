@@ -13,6 +13,7 @@ import { SongList } from './SongList.tsx';
 import { TimingSection } from './TimingSection.tsx';
 import { useMusic } from './useMusic.ts';
 import { useSongUploads } from './useSongUploads.ts';
+import { useUploadLeaveGuard } from './useUploadLeaveGuard.tsx';
 
 export const DELETE_SONG_QUESTION = 'Are you sure you want to delete this song?';
 export const NON_STOCK_WARNING = 'We cannot ship DVDs or other physical products for videos that contain non-stock music for licensing reasons';
@@ -27,6 +28,7 @@ interface Props {
 export function MusicManager({ video, anonymous }: Props) {
   const store = useMusic(video);
   const uploads = useSongUploads(video, store.uploaded);
+  const leaveDialog = useUploadLeaveGuard(uploads.uploading);
   const preview = usePreview();
   const { user } = useMe();
   const signedIn = !anonymous && user !== null;
@@ -85,6 +87,7 @@ export function MusicManager({ video, anonymous }: Props) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
         <CircularProgress aria-label="Loading music" />
+        {leaveDialog}
       </Box>
     );
   }
@@ -94,6 +97,7 @@ export function MusicManager({ video, anonymous }: Props) {
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void store.load()}>Retry</Button>}>
           {store.loadError ?? 'The music could not be loaded.'}
         </Alert>
+        {leaveDialog}
       </Box>
     );
   }
@@ -155,6 +159,7 @@ export function MusicManager({ video, anonymous }: Props) {
       {editing && <SongEditDialog song={editing} onSave={store.saveOptions} onClose={() => setEditing(null)} />}
       <ConfirmDialog open={deleting !== null} message={DELETE_SONG_QUESTION} confirmLabel="Delete" danger onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
       <MusicDropZone enabled={canUpload} onFiles={dropped} />
+      {leaveDialog}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ServerProblem, uploadSong, type UploadedSong, type VideoRef } from '../../api/index.ts';
 import type { UploadError } from './song-model.ts';
-import { acceptedFiles, isPermanentStatus, LEAVE_WARNING, retryDelay } from './upload-rules.ts';
+import { acceptedFiles, isPermanentStatus, retryDelay } from './upload-rules.ts';
 
 export interface UploadEntry {
   uploadId: string;
@@ -81,17 +81,8 @@ export function useSongUploads(video: VideoRef, onUploaded: (reply: UploadedSong
     };
   }, []);
 
+  /** Files still going up or waiting to retry: leaving the page now stops them (useUploadLeaveGuard warns). */
   const uploading = entries.some(isActive);
-  useEffect(() => {
-    if (!uploading) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = LEAVE_WARNING;
-      return LEAVE_WARNING;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [uploading]);
 
   const add = useCallback((files: readonly File[]) => {
     const added = acceptedFiles(files).map((file) => ({ uploadId: String(++uploadCounter), file, progress: 0, error: null, attempt: 0, waiting: false }));
