@@ -133,6 +133,7 @@ describe('the slide side pages', () => {
     it('shows only the square thumbnail gallery', async () => {
       const finished = await makeStaffVideo(app, 'Finished Tribute', { date_in_queue: new Date(), finished: true });
       await addPhotos(app, finished.id, [{ name: 'a.jpg' }, { name: 'b.jpg', portrait: true }]);
+      await addTextSlide(app, finished.id, 'Always in our hearts');
       const asked: string[] = [];
       const record = (request: { url(): string }) => void asked.push(request.url());
       page.on('request', record);
@@ -148,6 +149,9 @@ describe('the slide side pages', () => {
         [150, 150, true],
         [150, 150, true],
       ]);
+      // A text slide has no picture: its square shows the words as the video does.
+      const text = await page.$eval('ul[aria-label="Slides"] li:nth-child(3) [role="img"]', (el) => [el.getAttribute('aria-label'), el.textContent, el.getBoundingClientRect().width]);
+      assert.deepEqual(text, ['Slide 3, text slide: Always in our hearts', 'Always in our hearts', 150]);
       for (const absent of ['Add Photos/Videos', 'More Tools', 'Add Text Slide']) assert.equal(await page.$(`::-p-text(${absent})`), null, absent);
       assert.equal(await page.$('[role="toolbar"]'), null, 'no grid tools');
       await checkAccessibility(page, 'read-only gallery');

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { Slide } from '../../api/index.ts';
+import { TextSlideFace } from './TextSlideFace.tsx';
 
 /** Spec 1 section 9: the default thumbnail is 150 by 150. */
 export const GALLERY_THUMB = 150;
@@ -17,8 +18,14 @@ export function ReadOnlyGallery({ slides }: { slides: Slide[] }) {
       ) : (
         <Box component="ul" aria-label="Slides" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {shown.map((slide, i) => (
-            <Box component="li" key={slide.id} sx={{ width: GALLERY_THUMB, height: GALLERY_THUMB, borderRadius: 1, overflow: 'hidden', bgcolor: '#e9e5de' }}>
-              {slide.squareUrl && (
+            <Box component="li" key={slide.id} sx={{ position: 'relative', width: GALLERY_THUMB, height: GALLERY_THUMB, borderRadius: 1, overflow: 'hidden', bgcolor: '#e9e5de' }}>
+              {/* A text slide has no picture file: it is drawn as it looks in the video. */}
+              {slide.isText && (
+                <Box role="img" aria-label={`Slide ${i + 1}, text slide: ${slide.slideCaption.replace(/\s+/g, ' ').trim()}`} sx={{ position: 'absolute', inset: 0 }}>
+                  <TextSlideFace caption={slide.slideCaption} fontSize={slide.fontSize} background={slide.slideBackground} height={GALLERY_THUMB} />
+                </Box>
+              )}
+              {!slide.isText && slide.squareUrl && (
                 <Box component="img" src={slide.squareUrl} alt={`Slide ${i + 1}`} loading="lazy" width={GALLERY_THUMB} height={GALLERY_THUMB} sx={{ display: 'block', objectFit: 'cover' }} />
               )}
             </Box>
