@@ -241,7 +241,9 @@ describe('music manager', () => {
     await page.waitForSelector('[aria-labelledby="music-dialog-title"] ::-p-text(Favorites)', { visible: true });
     await page.locator(`[aria-labelledby="music-dialog-title"] ::-p-text(${category.name})`).click();
     const checkbox = `#stock-category-${category.id} [data-stock-song-id="${ticked}"] input[type="checkbox"]`;
-    await page.locator(checkbox).click();
+    // A DOM click: a pointer click could land while the category is still sliding open on a busy machine.
+    await page.waitForSelector(checkbox, { visible: true });
+    await page.$eval(checkbox, (el) => (el as HTMLInputElement).click());
     await page.waitForSelector(`${checkbox}:checked`);
     await page.waitForSelector('::-p-text(Add 1 Song)');
     await page.locator('[role="tab"]::-p-text(Upload)').click();
