@@ -54,25 +54,38 @@ describe('Ken Burns motion', function () {
   const art = renderArtRepository();
   const ffmpeg = renderRepository();
 
+  const offCentre = path.join(dir, 'edge-left.png');
+  /** A photo dark left of `x` and light to its right. */
+  const edgePhoto = (x: number, file: string) =>
+    sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1080"><rect width="1920" height="1080" fill="#202020"/><rect x="${x}" width="${1920 - x}" height="1080" fill="#e0e0e0"/></svg>`))
+      .png()
+      .toFile(file);
+
   before(async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1080"><rect width="1920" height="1080" fill="#202020"/><rect x="960" width="960" height="1080" fill="#e0e0e0"/></svg>`;
-    await sharp(Buffer.from(svg)).png().toFile(photo);
+    await edgePhoto(960, photo);
+    // Off the centre, so a zoom moves it: the centre of a zoom stays put.
+    await edgePhoto(480, offCentre);
   });
+
+  /** Renders one 3-second photo slide with an effect through the engine; answers the edge's place in each frame. */
+  async function trackEdge(source: string, effectId: number): Promise<number[]> {
+    const custom = { transition: false, effect: true, overlay: false, border: false };
+    const timeline = buildTimeline(
+      planInput({ theme: { ...TEST_THEME, introLength: 0, outroLength: 0 }, slides: [planSlide(1, { time: 3, effectId, userSet: custom })] }),
+    );
+    const [segment] = timeline.segments;
+    const work = workImage(segment.visual, W, H, HD.maxSupersample);
+    const scene = path.join(dir, `scene-${effectId}.png`);
+    await art.scene(segment.visual, work, { photo: source, fallbackColour: '#000000' }, scene);
+    const out = path.join(dir, `motion-${effectId}.mp4`);
+    await ffmpeg.segment(segmentArgs(segment, { visual: segment.visual, still: { file: scene, work }, clip: null, images: [], grain: false }, null, HD, out), 3);
+    return edgePositions(await ffmpeg.grayFrames(out, W, H));
+  }
 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('moves a straight edge evenly, without whole-pixel steps (unlike zoompan)', async () => {
-    const custom = { transition: false, effect: true, overlay: false, border: false };
-    const timeline = buildTimeline(
-      planInput({ theme: { ...TEST_THEME, introLength: 0, outroLength: 0 }, slides: [planSlide(1, { time: 3, effectId: EFFECT.panRight, userSet: custom })] }),
-    );
-    const [segment] = timeline.segments;
-    const work = workImage(segment.visual, W, H, HD.maxSupersample);
-    const scene = path.join(dir, 'scene.png');
-    await art.scene(segment.visual, work, { photo, fallbackColour: '#000000' }, scene);
-    const smooth = path.join(dir, 'smooth.mp4');
-    await ffmpeg.segment(segmentArgs(segment, { visual: segment.visual, still: { file: scene, work }, clip: null, images: [], grain: false }, null, HD, smooth), 3);
-    const positions = edgePositions(await ffmpeg.grayFrames(smooth, W, H));
+    const positions = await trackEdge(photo, EFFECT.panRight);
     assert.equal(positions.length, 90);
     // The pan moves the edge about 2.8 pixels a frame from right to left.
     assert.ok(positions[0] - positions[89] > 200, `${positions[0]} -> ${positions[89]}`);
@@ -85,5 +98,14 @@ describe('Ken Burns motion', function () {
     const theirs = jitter(edgePositions(await ffmpeg.grayFrames(shaky, W, H)));
     assert.ok(ours < 0.2, `second difference ${ours.toFixed(3)} px RMS`);
     assert.ok(theirs > 2 * ours, `zoompan ${theirs.toFixed(3)} px RMS against ours ${ours.toFixed(3)}`);
+  });
+
+  it('zooms evenly too: an edge off the centre glides outward without steps', async () => {
+    const positions = await trackEdge(offCentre, EFFECT.zoomIn);
+    assert.equal(positions.length, 90);
+    // Zooming in pushes an edge left of the centre further left, a little every frame.
+    assert.ok(positions[0] - positions[89] > 10, `${positions[0]} -> ${positions[89]}`);
+    const ours = jitter(positions);
+    assert.ok(ours < 0.2, `second difference ${ours.toFixed(3)} px RMS`);
   });
 });
