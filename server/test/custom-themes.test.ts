@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type TestAgent from 'supertest/lib/agent.js';
+import { HD } from '../src/render/compile/profiles.ts';
+import { renderPlan } from '../src/render/compile/render-plan.ts';
+import { buildTimeline } from '../src/render/plan/timeline.ts';
+import { FPS } from '../src/render/plan/types.ts';
+import { PREVIEW_FRAME } from '../src/services/custom-theme.service.ts';
 import { ACCESS_FULL } from '../src/services/video-access.ts';
 import { makeOrganization, makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
 
@@ -155,10 +163,76 @@ describe('custom themes', () => {
   });
 
   describe('GET /custom_themes/{id}/preview.jpg', () => {
-    it("draws the intro title card with the video's title", async () => {
+    /** RGB pixels of the middle of a 1280x720 JPEG (the titles, and the scene around them). */
+    const pixelsOf = async (jpeg: Buffer) => sharp(jpeg).extract({ left: 160, top: 180, width: 960, height: 360 }).removeAlpha().raw().toBuffer();
+    const meanDifference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length;
+    /** How many pixels of the middle of the frame (where the intro's title is) are close to a colour. */
+    const titlePixels = async (jpeg: Buffer, [r, g, b]: [number, number, number]) => {
+      const { data, info } = await sharp(jpeg).extract({ left: 256, top: 216, width: 768, height: 216 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let count = 0;
+      for (let i = 0; i < info.width * info.height * 3; i += 3) if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 90) count++;
+      return count;
+    };
+    const preview = async (id: number, videoId: number) =>
+      (await staffAgent.get(`/custom_themes/${id}/preview.jpg?video_id=${videoId}`).buffer(true).expect(200).expect('Content-Type', 'image/jpeg')).body as Buffer;
+
+    it("is a frame of the render engine's intro with the video's title, after the titles have faded in", async function () {
+      this.timeout(60_000);
+      const { video, id } = await create(5, { subtitle: 'Forever in our hearts', intro_text: 'A life well lived' });
+      const jpeg = await preview(id, video.id);
+      assert.deepEqual(await jpegSize(jpeg), ['jpeg', 1280, 720]);
+
+      // The engine's own intro, planned as a render plans it and rendered as a segment, then seen at the same moment.
+      const { render } = h.deps;
+      const { theme, art } = await render.themes.forVideo({ theme_id: 5, custom_theme_id: id });
+      const timeline = buildTimeline({
+        title: 'Margaret Hughes', subtitle: 'Forever in our hearts', introText: 'A life well lived', theme: { ...theme, outroLength: 0 },
+        look: { pools: { transition: [], effect: [], overlay: [], border: [] }, backgroundId: null, captionBackdrop: true },
+        slides: [], songs: [], repeatMusic: false,
+      });
+      assert.equal(timeline.segments[0].visual.kind, 'intro');
+      // Only the intro's first frames up to the preview's: the rest of the segment does not change them.
+      const intro = { ...timeline.segments[0], frames: PREVIEW_FRAME + 1, transition: null };
+      const plan = renderPlan({ ...timeline, segments: [intro] }, HD, art);
+      const segment = render.files.path(await render.pieces.segment(plan, 0));
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'custom-theme-preview-'));
+      try {
+        const engineFrame = async (frame: number) => {
+          const file = path.join(dir, `frame-${frame}.jpg`);
+          await render.ffmpeg.frame(segment, frame / FPS, file);
+          return pixelsOf(readFileSync(file));
+        };
+        const ours = await pixelsOf(jpeg);
+        const same = meanDifference(ours, await engineFrame(PREVIEW_FRAME));
+        const faded = meanDifference(ours, await engineFrame(0));
+        assert.ok(same < 2, `the preview differs from the engine's frame by ${same.toFixed(2)} per channel`);
+        assert.ok(faded > 4 * Math.max(same, 0.5), `the first frame, before the titles, differs by ${faded.toFixed(2)} only`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+
+      // Unchanged, it is answered from storage, and the browser is told it has it already.
+      const again = await staffAgent.get(`/custom_themes/${id}/preview.jpg?video_id=${video.id}`).buffer(true).expect(200);
+      assert.ok(jpeg.equals(again.body));
+      await staffAgent.get(`/custom_themes/${id}/preview.jpg?video_id=${video.id}`).set('If-None-Match', again.headers.etag).expect(304);
+    });
+
+    it('draws the title in the chosen colour, and the chosen background when the intro is off', async function () {
+      this.timeout(60_000);
       const { video, id } = await create(5);
-      const res = await staffAgent.get(`/custom_themes/${id}/preview.jpg?video_id=${video.id}`).buffer(true).expect(200).expect('Content-Type', 'image/jpeg');
-      assert.deepEqual(await jpegSize(res.body), ['jpeg', 960, 540]);
+      const before = await preview(id, video.id);
+      assert.ok((await titlePixels(before, [255, 0, 0])) < 50, 'no red title yet');
+      await staffAgent.patch(`/r/custom_themes/${id}`).send({ title_colour: '#ff0000' }).expect(200);
+      const red = await preview(id, video.id);
+      assert.ok(!red.equals(before));
+      assert.ok((await titlePixels(red, [255, 0, 0])) > 1500, 'the title is drawn in red');
+
+      await staffAgent.patch(`/r/custom_themes/${id}`).send({ intro_enabled: false, background_mode: 'colour', background_colour: '#2060c0' }).expect(200);
+      const off = await preview(id, video.id);
+      const { data } = await sharp(off).extract({ left: 20, top: 20, width: 40, height: 40 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const corner = [0, 1, 2].map((c) => data.filter((_, i) => i % 3 === c).reduce((sum, v) => sum + v, 0) / (data.length / 3));
+      assert.ok(Math.abs(corner[0] - 0x20) + Math.abs(corner[1] - 0x60) + Math.abs(corner[2] - 0xc0) < 30, `the background is ${corner.map(Math.round).join(',')}`);
+      assert.ok((await titlePixels(off, [255, 0, 0])) > 1500, 'with the title still over it');
     });
 
     it("refuses to draw another organization's video title", async () => {

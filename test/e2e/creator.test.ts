@@ -284,6 +284,7 @@ describe('the creator flow', () => {
       await frame.click('#caption-font');
       await frame.locator('li[role="option"]::-p-text(Lato)').click();
       await frame.waitForFunction(() => document.querySelector('[role="status"]')?.textContent === 'All changes saved.');
+      await frame.waitForSelector('aside [aria-busy="false"] img[alt="Preview of the intro title card"]', { timeout: 30_000 });
       await settle(600);
       await screenshot(page, 'creator-custom-theme-dialog', 1280);
       await page.setViewport({ width: 1280, height: 900 });
@@ -303,7 +304,13 @@ describe('the creator flow', () => {
       for (const width of [1280, 375]) {
         await editor.setViewport({ width, height: 900 });
         await editor.goto(`${app.url}/custom_themes/${row.custom_theme_id}/edit/${videoId}/1`, { waitUntil: 'networkidle0' });
+        // The preview is a frame the render engine draws: it appears once it has arrived whole, never broken.
         await editor.waitForSelector('img[alt="Preview of the intro title card"]');
+        await editor.waitForSelector('aside [aria-busy="false"]');
+        assert.deepEqual(
+          await editor.$eval('img[alt="Preview of the intro title card"]', (img) => [(img as HTMLImageElement).complete, (img as HTMLImageElement).naturalWidth]),
+          [true, 1280],
+        );
         await checkAccessibility(editor, `custom theme editor at ${width}`);
         await screenshot(editor, 'creator-custom-theme-editor', width);
       }

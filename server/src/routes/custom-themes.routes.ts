@@ -7,7 +7,7 @@ import { singleFileUpload, uploadedFile } from '../http/logo-upload.ts';
 import { bodyOf, intParam } from '../http/request.ts';
 import { requireUser } from '../http/session.ts';
 import { customThemeRepository } from '../repositories/custom-theme.repository.ts';
-import { fitPictureToFrame, renderSvgToJpeg } from '../repositories/image.repository.ts';
+import { fitPictureToFrame } from '../repositories/image.repository.ts';
 import { PICTURE_SLOTS, type PictureSlot } from '../services/custom-theme-design.ts';
 import { customThemeService, PICTURE_MAX_BYTES } from '../services/custom-theme.service.ts';
 
@@ -29,7 +29,7 @@ const slotOf = (ctx: Context): PictureSlot => {
  */
 export function customThemesRoutes(deps: Deps): Router {
   const router = new Router();
-  const customThemes = customThemeService(customThemeRepository(deps.db), deps.repos.storage, { fitPictureToFrame, renderSvgToJpeg });
+  const customThemes = customThemeService(customThemeRepository(deps.db), deps.repos.storage, { fitPictureToFrame }, deps.render);
   const pictureUpload = singleFileUpload('file', PICTURE_MAX_BYTES, 'picture');
   const notifyAll = async (ctx: Context, videoIds: number[]) => {
     for (const id of videoIds) await deps.live?.notify(id, ctx.get('X-Live-Socket') || null);
@@ -87,10 +87,17 @@ export function customThemesRoutes(deps: Deps): Router {
     const user = requireUser(ctx);
     const videoId = intParam(ctx.query.video_id);
     const video = Number.isNaN(videoId) ? undefined : (await deps.access.check(ctx, videoId, 'view')).video;
-    const jpeg = await customThemes.preview(user, idOf(ctx), video);
-    // The video's title is drawn in, and it changes without the address knowing.
+    const { jpeg, hash } = await customThemes.preview(user, idOf(ctx), video);
+    // The video's title is drawn in, and it changes without the address knowing: the browser asks each time, and
+    // hears "not modified" while the frame's plan is the same.
     ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('ETag', `"${hash.slice(0, 32)}"`);
+    ctx.status = 200;
     ctx.type = 'image/jpeg';
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
     ctx.body = jpeg;
   });
 

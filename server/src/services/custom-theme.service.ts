@@ -2,45 +2,93 @@ import { readFile } from 'node:fs/promises';
 import { CUSTOM_THEME_BASE_ID } from '../../../common/custom-theme.ts';
 import { AppError } from '../http/errors.ts';
 import { MediaError } from '../media/media-error.ts';
+import { HD, type Profile } from '../render/compile/profiles.ts';
+import { renderPlan, type RenderPlan } from '../render/compile/render-plan.ts';
+import { buildTimeline } from '../render/plan/timeline.ts';
+import { FPS, type PlanInput } from '../render/plan/types.ts';
 import type { CustomThemeRepository, CustomThemeRow } from '../repositories/custom-theme.repository.ts';
+import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
+import type { RenderRepository } from '../repositories/render.repository.ts';
 import type { StorageRepository } from '../repositories/storage.repository.ts';
 import type { UserWithOrg } from '../repositories/user.repository.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
-import { FONTS } from '../themes/fonts.ts';
 import type { WireCustomTheme, WireCustomThemeCreated, WireCustomThemeDeleted, WireCustomThemeReply } from '../wire/custom-theme.ts';
-import { themeArtKeys } from './render-theme.service.ts';
-import { changeDesign, designFromTheme, fontChoices, readDesign, type CustomThemeDesign, type PictureSlot } from './custom-theme-design.ts';
-import { titleCardSvg, type TitleCard } from './title-card.ts';
+import { changeDesign, designFromTheme, fontChoices, readDesign, type PictureSlot } from './custom-theme-design.ts';
+import type { RenderSegmentService } from './render-segment.service.ts';
+import { PLAIN_THEME, type RenderThemeService } from './render-theme.service.ts';
 import type { VideoAccess } from './video-access.ts';
 
 /** Uploaded pictures become frames of the 720p render. */
 export const PICTURE_WIDTH = 1280;
 export const PICTURE_HEIGHT = 720;
 export const PICTURE_MAX_BYTES = 25 * 1024 * 1024;
-const PREVIEW_WIDTH = 960;
-const PREVIEW_HEIGHT = 540;
 const TITLE_LIMIT = 250;
+
+/** The preview is a frame of the finished video's own size. */
+export const PREVIEW_PROFILE: Profile = HD;
+/** The frame of the intro the preview shows: its titles fade in over the first second, so a moment after that. */
+export const PREVIEW_FRAME = Math.round(FPS * 1.5);
 
 export interface CustomThemeImages {
   fitPictureToFrame(input: Buffer, width: number, height: number): Promise<Buffer>;
-  renderSvgToJpeg(svg: string): Promise<Buffer>;
+}
+
+/** The parts of the render engine the preview uses: the theme a video would render with, its segments, one frame. */
+export interface CustomThemeEngine {
+  themes: Pick<RenderThemeService, 'forVideo'>;
+  pieces: Pick<RenderSegmentService, 'segment'>;
+  ffmpeg: Pick<RenderRepository, 'frame'>;
+  files: MediaFileRepository;
+}
+
+export interface CustomThemePreview {
+  jpeg: Buffer;
+  /** Of the plan it was rendered from: equal hashes, equal pictures. */
+  hash: string;
 }
 
 const version = (row: CustomThemeRow): string => new Date(row.updated_at).getTime().toString(36);
 const missing = (): AppError => new AppError(404, 'Not found');
 
-/** The colours of a drawn theme ([ground, light, mid, accent, deep]), for a wash that hints at its artwork. */
-function paletteWash(themeDesign: unknown, fallback: string): [string, string] {
-  const palette = ((themeDesign as { art?: { palette?: unknown } } | undefined)?.art?.palette ?? []) as unknown[];
-  const colours = palette.filter((c): c is string => typeof c === 'string' && /^#[0-9a-f]{6}$/i.test(c));
-  return colours.length >= 5 ? [colours[2], colours[4]] : [fallback, fallback];
+const NO_LOOK: PlanInput['look'] = { pools: { transition: [], effect: [], overlay: [], border: [] }, backgroundId: null, captionBackdrop: true };
+
+/** Where a preview frame is kept, by the hash of the one-frame plan it comes from. */
+export const previewKey = (hash: string): string => `custom-themes/previews/${hash.slice(0, 2)}/${hash}.jpg`;
+
+/**
+ * The plan of one frame of a video's intro: the intro is planned exactly as a render plans it (same length, so
+ * the same motion), then cut to the single frame PREVIEW_FRAME of its clock, which the engine renders exactly as
+ * that frame of the whole intro. With the intro off there is no intro to show: the preview then draws the same
+ * titles on the chosen background (no intro scene), as the editor always did.
+ */
+export function introFramePlan(
+  { theme, art }: Awaited<ReturnType<RenderThemeService['forVideo']>>,
+  text: Pick<PlanInput, 'title' | 'subtitle' | 'introText'>,
+  profile: Profile = PREVIEW_PROFILE,
+): RenderPlan {
+  const introOn = theme.introLength > 0;
+  const timeline = buildTimeline({
+    ...text,
+    theme: { ...theme, introLength: introOn ? theme.introLength : PLAIN_THEME.introLength, outroLength: 0 },
+    look: NO_LOOK,
+    slides: [],
+    songs: [],
+    repeatMusic: false,
+  });
+  const intro = timeline.segments[0];
+  const at = Math.max(0, Math.min(PREVIEW_FRAME, intro.frames - 1));
+  const frame = { ...intro, offset: intro.offset + at, frames: 1, transition: null };
+  return renderPlan({ ...timeline, frames: 1, duration: 1 / FPS, segments: [frame] }, profile, introOn ? art : { ...art, introScene: null });
 }
 
 /**
  * Custom themes (spec 1, sections 2.3 and 5): made by signed-in staff for a video, shared within their
  * organization, edited in the embedded editor; their pictures live in storage beside the design.
  */
-export function customThemeService(customThemes: CustomThemeRepository, storage: StorageRepository, images: CustomThemeImages) {
+export function customThemeService(customThemes: CustomThemeRepository, storage: StorageRepository, images: CustomThemeImages, engine: CustomThemeEngine) {
+  /** Previews being rendered, by plan hash: a second request for the same picture waits for the first. */
+  const rendering = new Map<string, Promise<Buffer>>();
+
   /** The custom theme, if the user's organization owns it (super users: any); anything else looks missing. */
   async function owned(user: UserWithOrg, id: number): Promise<CustomThemeRow> {
     const row = await customThemes.findById(id);
@@ -73,29 +121,20 @@ export function customThemeService(customThemes: CustomThemeRepository, storage:
 
   const reply = (row: CustomThemeRow): WireCustomThemeReply => ({ custom_theme: toWire(row), fonts: fontChoices() });
 
-  async function pictureDataUri(key: string | null): Promise<string | undefined> {
-    if (!key) return undefined;
-    const jpeg = await readFile(storage.resolve(key)).catch(() => undefined);
-    return jpeg && `data:image/jpeg;base64,${jpeg.toString('base64')}`;
-  }
-
-  /** The picture behind the title: the intro scene, else the chosen background (a drawn theme's own art when kept). */
-  async function backgroundOf(row: CustomThemeRow, design: CustomThemeDesign): Promise<TitleCard['background']> {
-    const art = themeArtKeys(row.theme_id);
-    const drawn = row.theme_id !== CUSTOM_THEME_BASE_ID;
-    if (design.intro_enabled) {
-      const intro = (await pictureDataUri(design.intro_image)) ?? (drawn ? await pictureDataUri(art.introScene) : undefined);
-      if (intro) return { picture: intro };
+  /** The preview frame of a plan: from storage when it was made before, else rendered by the engine and kept. */
+  async function previewFrame(plan: RenderPlan): Promise<Buffer> {
+    const key = previewKey(plan.hash);
+    if (await engine.files.size(key)) return readFile(engine.files.path(key));
+    let making = rendering.get(plan.hash);
+    if (!making) {
+      making = (async () => {
+        const segment = engine.files.path(await engine.pieces.segment(plan, 0));
+        await engine.files.writeVia(key, (tmp) => engine.ffmpeg.frame(segment, 0, tmp));
+        return readFile(engine.files.path(key));
+      })().finally(() => rendering.delete(plan.hash));
+      rendering.set(plan.hash, making);
     }
-    if (design.background_mode === 'image') {
-      const picture = await pictureDataUri(design.background_image);
-      if (picture) return { picture };
-    }
-    if (design.background_mode !== 'theme') return { colour: design.background_colour };
-    const picture = await pictureDataUri(art.background);
-    if (picture) return { picture };
-    const base = await customThemes.findBaseTheme(row.theme_id);
-    return { wash: paletteWash(base?.design, design.background_colour) };
+    return making;
   }
 
   return {
@@ -168,21 +207,19 @@ export function customThemeService(customThemes: CustomThemeRepository, storage:
       return storage.resolve(key);
     },
 
-    /** The intro title card with the video's own title when a video is given (spec 1: custom theme editor preview). */
-    async preview(user: UserWithOrg, id: number, video?: Pick<VideoRow, 'title' | 'subtitle'>): Promise<Buffer> {
+    /**
+     * A frame of the video's intro as the render engine draws it with this custom theme, after its titles have
+     * faded in, with the video's own title when a video is given (spec 1: custom theme editor preview).
+     */
+    async preview(user: UserWithOrg, id: number, video?: Pick<VideoRow, 'title' | 'subtitle' | 'intro_text'>): Promise<CustomThemePreview> {
       const row = await owned(user, id);
-      const design = readDesign(row.design, row.theme_id);
-      const svg = titleCardSvg({
-        width: PREVIEW_WIDTH,
-        height: PREVIEW_HEIGHT,
-        background: await backgroundOf(row, design),
+      const rendered = await engine.themes.forVideo({ theme_id: row.theme_id, custom_theme_id: row.id });
+      const plan = introFramePlan(rendered, {
         title: video?.title.trim() || 'Video Title',
         subtitle: video ? video.subtitle : 'Subtitle',
-        titleFont: FONTS[design.title_font],
-        titleColour: design.title_colour,
-        subtitleFont: FONTS[design.caption_font],
+        introText: video ? video.intro_text : '',
       });
-      return images.renderSvgToJpeg(svg);
+      return { jpeg: await previewFrame(plan), hash: plan.hash };
     },
   };
 }

@@ -4,6 +4,7 @@ import { introMissing as introIsMissing } from '../../../../common/custom-theme.
 import { NotFoundPage } from '../../app/fallback-pages.tsx';
 import type { EditorMessage } from './editor-messages.ts';
 import { EditorForm } from './EditorForm.tsx';
+import { IntroPreview } from './IntroPreview.tsx';
 import { useCustomThemeEditor } from './useCustomThemeEditor.ts';
 
 const idOf = (text: string | undefined): number | null => (text && /^\d+$/.test(text) ? Number(text) : null);
@@ -56,12 +57,7 @@ function Editor({ customThemeId, videoId }: { customThemeId: number; videoId: nu
             <EditorForm reply={reply} introMissing={missing} onChange={(values) => void change(values)} onUpload={upload} />
           </Box>
           <Box component="aside" aria-label="Intro preview" sx={{ position: { md: 'sticky' }, top: 16, order: { xs: -1, md: 0 } }}>
-            <Box
-              component="img"
-              src={`${theme.previewUrl}&video_id=${videoId}`}
-              alt="Preview of the intro title card"
-              sx={{ width: '100%', aspectRatio: '16 / 9', display: 'block', borderRadius: 2, bgcolor: 'grey.300' }}
-            />
+            <IntroPreview src={`${theme.previewUrl}&video_id=${videoId}`} />
             <Typography variant="caption" role="status" sx={{ display: 'block', mt: 1, color: 'text.secondary', minHeight: '1.5em' }}>
               {saving ? 'Saving…' : 'All changes saved.'}
             </Typography>
