@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { io as connect, type Socket } from 'socket.io-client';
 import supertest from 'supertest';
-import { LIVE_PATH, type ClientToServerEvents, type ServerToClientEvents, type UpdateMessage } from '../src/live/events.ts';
+import {
+  LIVE_PATH,
+  type ClientToServerEvents,
+  type DraggingMessage,
+  type ServerToClientEvents,
+  type UpdateMessage,
+} from '../src/live/events.ts';
 import { startLiveNotifier, type Live } from '../src/live/live.ts';
 import { startServer, type Running } from '../src/server.ts';
 import { makeUser, makeVideo, PASSWORD, startHarness, type Harness } from './harness.ts';
@@ -39,12 +45,14 @@ describe('live sync across server processes', function () {
   let worker: Live | undefined;
   let user: { email: string; organization_id: number | null };
   let videoId: number;
+  let otherVideoId: number;
   const sockets: Client[] = [];
 
   before(async () => {
     h = await startHarness();
     user = await makeUser(h.deps);
     videoId = (await makeVideo(h.deps, { organization_id: user.organization_id })).id;
+    otherVideoId = (await makeVideo(h.deps, { organization_id: user.organization_id })).id;
     const config = { ...h.config, port: 0, host: '127.0.0.1' };
     a = await startServer(config, h.database.db, h.database.url);
     b = await startServer(config, h.database.db, h.database.url, { worker: false });
@@ -63,18 +71,34 @@ describe('live sync across server processes', function () {
     return cookies.map((c) => c.split(';')[0]).join('; ');
   }
 
-  /** A signed-in editor's socket on `server`, subscribed to the video. */
-  async function editor(server: Running): Promise<{ socket: Client; subscribed: { update_id: number; server_id: string } }> {
+  /** A signed-in editor's socket on `server`, connected but not subscribed to anything. */
+  async function connected(server: Running): Promise<Client> {
     const socket: Client = connect(server.url, { path: LIVE_PATH, extraHeaders: { cookie: await cookieFor(server.url) }, reconnection: false });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
+    return socket;
+  }
+
+  /** A signed-in editor's socket on `server`, subscribed to the video. */
+  async function editor(server: Running, video = videoId): Promise<{ socket: Client; subscribed: { update_id: number; server_id: string } }> {
+    const socket = await connected(server);
     const subscribed = next(socket, 'subscribed');
-    socket.emit('subscribe', { video_id: videoId });
+    socket.emit('subscribe', { video_id: video });
     return { socket, subscribed: await subscribed };
   }
+
+  /** Every `dragging` message a socket receives from now on. */
+  function draggingLog(socket: Client): DraggingMessage[] {
+    const log: DraggingMessage[] = [];
+    socket.on('dragging', (message) => log.push(message));
+    return log;
+  }
+
+  /** Time for a message that should not arrive to have arrived anyway (NOTIFY between servers takes milliseconds). */
+  const settle = () => new Promise((r) => setTimeout(r, 750));
 
   let onA: Client;
   let onB: Client;
@@ -119,6 +143,61 @@ describe('live sync across server processes', function () {
     await worker.notify(videoId, null);
     assert.equal((await onAUpdate).update_id, before + 1);
     assert.equal((await onBUpdate).update_id, before + 1);
+  });
+
+  it("relays an editor's drag to the other editors of the video on both servers, not to itself nor another video", async () => {
+    const onA2 = (await editor(a)).socket;
+    const elsewhere = (await editor(b, otherVideoId)).socket;
+    const sender = draggingLog(onA);
+    const other = draggingLog(elsewhere);
+    const onBDrag = next(onB, 'dragging');
+    const onA2Drag = next(onA2, 'dragging');
+    onA.emit('dragging', { video_id: videoId, ids: [5, 3, 5] });
+    assert.deepEqual(await onBDrag, { owner: onA.id, ids: [5, 3] }, 'across the servers, without repeats');
+    assert.deepEqual(await onA2Drag, { owner: onA.id, ids: [5, 3] }, 'on the same server');
+    const onBDone = next(onB, 'dragging');
+    onA.emit('dragging', { video_id: videoId, ids: [] });
+    assert.deepEqual(await onBDone, { owner: onA.id, ids: [] });
+    await settle();
+    assert.deepEqual(sender, [], 'not back to the sender');
+    assert.deepEqual(other, [], 'not to an editor of another video');
+    onA2.disconnect();
+    elsewhere.disconnect();
+  });
+
+  it('ignores a drag from a socket not subscribed to the video, and one that is not a list of ids', async () => {
+    const log = draggingLog(onB);
+    const stranger = await connected(a);
+    const elsewhere = (await editor(a, otherVideoId)).socket;
+    stranger.emit('dragging', { video_id: videoId, ids: [1] });
+    elsewhere.emit('dragging', { video_id: videoId, ids: [2] });
+    onA.emit('dragging', { video_id: otherVideoId, ids: [3] });
+    onA.emit('dragging', { video_id: videoId, ids: ['4', -1] as unknown as number[] });
+    await settle();
+    assert.deepEqual(log, []);
+    stranger.disconnect();
+    elsewhere.disconnect();
+    onB.off('dragging');
+  });
+
+  it("clears an editor's drag for the others when it disconnects or moves to another video", async () => {
+    const leaving = (await editor(a)).socket;
+    const started = next(onB, 'dragging', (m) => m.owner === leaving.id && m.ids.length > 0);
+    leaving.emit('dragging', { video_id: videoId, ids: [8, 9] });
+    assert.deepEqual((await started).ids, [8, 9]);
+    const owner = leaving.id;
+    const cleared = next(onB, 'dragging', (m) => m.owner === owner);
+    leaving.disconnect();
+    assert.deepEqual(await cleared, { owner, ids: [] });
+
+    const moving = (await editor(b)).socket;
+    const movingStarted = next(onA, 'dragging', (m) => m.owner === moving.id && m.ids.length > 0);
+    moving.emit('dragging', { video_id: videoId, ids: [10] });
+    await movingStarted;
+    const movedAway = next(onA, 'dragging', (m) => m.owner === moving.id);
+    moving.emit('subscribe', { video_id: otherVideoId });
+    assert.deepEqual(await movedAway, { owner: moving.id, ids: [] });
+    moving.disconnect();
   });
 
   it('counts down when an editor leaves', async () => {

@@ -14,6 +14,20 @@ const shownOrder = (page: Page) =>
       .map((t) => t.id),
   );
 
+const tileOf = (id: number) => `[data-testid="slide-tile"][data-slide-id="${id}"]`;
+
+/** The slide ids whose tile shows the someone-else-dragging state. */
+const heldByOthers = (page: Page) =>
+  page.$$eval(TILE, (tiles) =>
+    tiles.filter((t) => (t.getAttribute('data-state') ?? '').split(' ').includes('someone-else-dragging')).map((t) => Number(t.getAttribute('data-slide-id'))),
+  );
+
+/** The centre of a tile in page coordinates. */
+async function centreOf(page: Page, id: number): Promise<{ x: number; y: number }> {
+  const box = (await (await page.$(tileOf(id)))!.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
 const otherEditors = (page: Page) => page.$eval('[data-testid="other-editors"]', (el) => el.textContent ?? '').catch(() => null);
 
 describe('live multi-editor sync on the slides page', () => {
@@ -108,6 +122,45 @@ describe('live multi-editor sync on the slides page', () => {
       TILE,
       reversed[0],
     );
+  });
+
+  it('shows the other editor the slide being dragged, which it cannot drag itself, until it is let go', async () => {
+    // Not the first slide: the cover photo's tile has the cover state too.
+    const grabbed = (await shownOrder(first))[1];
+    const from = await centreOf(first, grabbed);
+    await first.mouse.move(from.x, from.y);
+    await first.mouse.down();
+    await first.mouse.move(from.x + 15, from.y + 5, { steps: 3 });
+    await first.mouse.move(from.x + 40, from.y + 20, { steps: 4 });
+    await first.waitForSelector('.grid-dragging', { timeout: 5000 });
+
+    await second.waitForSelector(`${tileOf(grabbed)}[data-state="someone-else-dragging"]`, { timeout: 10_000 }).catch(async (err: unknown) => {
+      const states = await second.$$eval(TILE, (tiles) => tiles.map((t) => `${t.getAttribute('data-slide-id')}:${t.getAttribute('data-state')}`));
+      throw new Error(`${String(err)}; the second editor's tiles: ${states.join(', ')}`);
+    });
+    assert.deepEqual(await heldByOthers(second), [grabbed], 'only the dragged slide');
+    assert.deepEqual(await heldByOthers(first), [], 'the dragging editor sees its own drag, not a held slide');
+
+    // The second editor cannot pick up a slide the first one holds; it lets go off the tile, so nothing is clicked.
+    const held = await centreOf(second, grabbed);
+    await second.mouse.move(held.x, held.y);
+    await second.mouse.down();
+    await second.mouse.move(held.x + 40, held.y + 20, { steps: 5 });
+    assert.equal(await second.$('.grid-dragging'), null, 'no drag of a held slide');
+    await second.mouse.move(5, 5, { steps: 2 });
+    await second.mouse.up();
+    await screenshot(second, 'slides-live-someone-dragging', 1280);
+
+    await first.mouse.up();
+    await second.waitForFunction(
+      (selector) => {
+        const tile = document.querySelector(selector);
+        return tile !== null && !(tile.getAttribute('data-state') ?? '').includes('someone-else-dragging');
+      },
+      { timeout: 10_000 },
+      tileOf(grabbed),
+    );
+    assert.deepEqual(await heldByOthers(second), []);
   });
 
   it('hides the indicator when the other editor leaves', async () => {

@@ -9,7 +9,7 @@ import type { UserRepository } from '../repositories/user.repository.ts';
 import type { VideoRepository } from '../repositories/video.repository.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { userCanSee } from '../services/video-access.ts';
-import { LIVE_PATH, type ClientToServerEvents, type ServerToClientEvents } from './events.ts';
+import { LIVE_PATH, MAX_DRAGGING_IDS, type ClientToServerEvents, type ServerToClientEvents } from './events.ts';
 
 export interface Live {
   /** Bumps the video's update id and tells every other editor of it. */
@@ -28,6 +28,17 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+/** The slide ids of a `dragging` message, or null when it is not a list of ids. */
+export function draggingIds(value: unknown): number[] | null {
+  if (!Array.isArray(value) || value.length > MAX_DRAGGING_IDS) return null;
+  const ids = new Set<number>();
+  for (const id of value) {
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
+    ids.add(id);
+  }
+  return [...ids];
+}
 
 /** Events and room membership travel between server processes through PostgreSQL NOTIFY. */
 function withPostgresAdapter(io: LiveServer, databaseUrl: string): pg.Pool {
@@ -84,6 +95,18 @@ export function startLive(
 
   io.on('connection', (socket) => {
     let videoId: number | undefined;
+    /** The references (id, upload-link hash) the socket subscribed with; a `dragging` must name one of them. */
+    let refs = new Set<string>();
+    /** What this socket told the room it is dragging, so leaving clears it for the others. */
+    let dragging: number[] = [];
+
+    /** The others stop showing this socket's drag: it ended, the socket left the video, or it disconnected. */
+    const clearDragging = (id: number) => {
+      if (dragging.length === 0) return;
+      dragging = [];
+      io.to(room(id)).except(socket.id).emit('dragging', { owner: socket.id, ids: [] });
+    };
+
     socket.on('subscribe', async (request) => {
       try {
         const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
@@ -96,11 +119,16 @@ export function startLive(
           socket.emit('error', { message: 'Not found' });
           return;
         }
+        if (videoId !== undefined && videoId !== video.id) {
+          clearDragging(videoId);
+          refs = new Set();
+        }
         if (videoId !== undefined) {
           await socket.leave(room(videoId));
           await editorsChanged(videoId);
         }
         videoId = video.id;
+        refs.add(String(video.id)).add(String(request.video_id));
         await socket.join(room(video.id));
         socket.emit('subscribed', { update_id: Number(video.update_id), server_id: serverId });
         await editorsChanged(video.id);
@@ -109,8 +137,19 @@ export function startLive(
         socket.emit('error', { message: 'Server error' });
       }
     });
+    // Relayed as is to the video's other editors (on every server, through the adapter); only a subscriber, whose
+    // access was checked by subscribe, may send one, and only for the video it subscribed to.
+    socket.on('dragging', (request) => {
+      const ids = draggingIds(request?.ids);
+      if (videoId === undefined || ids === null || !refs.has(String(request?.video_id))) return;
+      if (ids.length === 0 && dragging.length === 0) return;
+      dragging = ids;
+      socket.to(room(videoId)).emit('dragging', { owner: socket.id, ids });
+    });
     socket.on('disconnect', () => {
-      if (videoId !== undefined) void editorsChanged(videoId);
+      if (videoId === undefined) return;
+      clearDragging(videoId);
+      void editorsChanged(videoId);
     });
   });
 

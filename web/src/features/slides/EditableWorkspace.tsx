@@ -132,6 +132,8 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub }:
               carried={grid.carried}
               allowedDrop={grid.allowedDrop}
               onDrop={grid.onDrop}
+              othersDragging={live.othersDragging}
+              onDragging={live.sendDragging}
             />
           </Box>
         ) : (

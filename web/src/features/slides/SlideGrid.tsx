@@ -29,11 +29,18 @@ export interface SlideGridProps {
   carried(grabbed: number): number[];
   allowedDrop(ids: number[], index: number): boolean;
   onDrop(ids: number[], index: number): void;
+  /** Slides another editor is dragging right now (live sync): shown so and not draggable here. */
+  othersDragging?: ReadonlySet<number>;
+  /** Tells the other editors this page started (ids) or ended (none) a drag. */
+  onDragging?(ids: number[]): void;
 }
+
+const NONE: ReadonlySet<number> = new Set();
 
 /** The slide grid: rows laid out by layout.ts, only the rows near the viewport in the page, slides dragged to reorder. */
 export function SlideGrid(props: SlideGridProps) {
   const { slides, uploads, metrics, selection, busy, deleting, pending, coverId, canEdit, touch } = props;
+  const othersDragging = props.othersDragging ?? NONE;
   const gridRef = useRef<HTMLDivElement>(null);
   const ghostRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(gridRef);
@@ -50,6 +57,8 @@ export function SlideGrid(props: SlideGridProps) {
     carried: props.carried,
     allowed: props.allowedDrop,
     onDrop: props.onDrop,
+    locked: (id) => othersDragging.has(id),
+    onDragging: props.onDragging,
   });
 
   const { handlers } = props;
@@ -94,6 +103,7 @@ export function SlideGrid(props: SlideGridProps) {
                 busy={busy.has(slide.id)}
                 deleting={deleting.has(slide.id)}
                 dragging={dragged.has(slide.id)}
+                othersDragging={othersDragging.has(slide.id)}
                 pendingRotation={pending.get(slide.id) ?? 0}
                 tools={tools}
                 hoverable={!touch}

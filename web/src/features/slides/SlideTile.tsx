@@ -1,3 +1,4 @@
+import { OpenWith } from '@mui/icons-material';
 import { Box } from '@mui/material';
 import { memo, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { Slide } from '../../api/index.ts';
@@ -20,6 +21,8 @@ export interface TileState {
   busy: boolean;
   deleting: boolean;
   dragging: boolean;
+  /** Another editor is dragging this slide (live sync): dimmed, outlined, marked, and not draggable here. */
+  othersDragging: boolean;
   pendingRotation: number;
   /** Tools inside the tile: on hover at full grid scale, or for the tapped selected slide on touch screens. */
   tools: 'hover' | 'shown' | 'none';
@@ -41,12 +44,47 @@ function hoverLabel(index: number, cover: boolean, busy: boolean): string {
   return cover ? 'Cover Photo' : String(index + 1);
 }
 
+/** Another editor holds this slide: a dashed outline and a move badge over the dimmed picture. */
+function OthersDraggingMark() {
+  return (
+    <>
+      <Box aria-hidden sx={{ position: 'absolute', inset: 0, border: '2px dashed', borderColor: 'secondary.main', borderRadius: '6px', pointerEvents: 'none' }} />
+      <Box
+        aria-hidden
+        title="Another editor is moving this slide"
+        sx={{
+          position: 'absolute',
+          right: 4,
+          bottom: 4,
+          display: 'flex',
+          p: '2px',
+          borderRadius: '50%',
+          bgcolor: 'secondary.main',
+          color: 'secondary.contrastText',
+          pointerEvents: 'none',
+        }}
+      >
+        <OpenWith sx={{ fontSize: 16 }} />
+      </Box>
+    </>
+  );
+}
+
 /** One slide in the grid with its style states (spec 2 "Slide tile"). */
 export const SlideTile = memo(function SlideTile(props: Props) {
-  const { slide, index, x, width, height, cover, selected, busy, deleting, dragging, pendingRotation, tools, hoverable, handlers } = props;
+  const { slide, index, x, width, height, cover, selected, busy, deleting, dragging, othersDragging, pendingRotation, tools, hoverable, handlers } = props;
   const rotating = pendingRotation !== 0;
   const kind = slide.isText ? `, text slide: ${slide.slideCaption.replace(/\s+/g, ' ').trim()}` : slide.isVideo ? ', video clip' : '';
-  const name = `Slide ${index + 1}${cover ? ', Cover Photo' : ''}${kind}`;
+  const name = `Slide ${index + 1}${cover ? ', Cover Photo' : ''}${kind}${othersDragging ? ', another editor is moving it' : ''}`;
+  const states = [
+    cover && 'cover',
+    selected && 'selected',
+    deleting && 'deleting',
+    dragging && 'dragging',
+    othersDragging && 'someone-else-dragging',
+    rotating && 'rotating',
+    busy && 'busy',
+  ];
   // Tools are made only for the tile under the pointer or holding focus: a large grid stays light.
   const [active, setActive] = useState(false);
   return (
@@ -54,7 +92,7 @@ export const SlideTile = memo(function SlideTile(props: Props) {
       role="listitem"
       data-testid="slide-tile"
       data-slide-id={slide.id}
-      data-state={[cover && 'cover', selected && 'selected', deleting && 'deleting', dragging && 'dragging', rotating && 'rotating', busy && 'busy'].filter(Boolean).join(' ')}
+      data-state={states.filter(Boolean).join(' ')}
       className="slide-tile"
       sx={{
         position: 'absolute',
@@ -94,7 +132,15 @@ export const SlideTile = memo(function SlideTile(props: Props) {
             handlers.click(e, slide.id);
           }
         }}
-        sx={{ position: 'absolute', inset: 0, cursor: 'pointer', userSelect: 'none', ...TILE_FOCUS_RING }}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          cursor: othersDragging ? 'not-allowed' : 'pointer',
+          userSelect: 'none',
+          // Only the picture dims, so the mark of another editor's drag stands out on it.
+          ...(othersDragging ? { opacity: 0.45, filter: 'saturate(0.3)' } : {}),
+          ...TILE_FOCUS_RING,
+        }}
       >
         <SlideThumb
           slide={slide}
@@ -104,6 +150,7 @@ export const SlideTile = memo(function SlideTile(props: Props) {
         />
       </Box>
       {selected && <SelectedMark />}
+      {othersDragging && <OthersDraggingMark />}
       <Box
         className="tile-label"
         aria-hidden

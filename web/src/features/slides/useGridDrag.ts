@@ -25,6 +25,10 @@ interface Options {
   allowed(ids: number[], index: number): boolean;
   /** Called for every drop, refused ones too, so the page can say why. */
   onDrop(ids: number[], index: number): void;
+  /** True for a slide another editor is dragging: it cannot be picked up here until they let go. */
+  locked?(id: number): boolean;
+  /** A drag started (after the threshold) with these slides, or ended, dropped or not (no ids). */
+  onDragging?(ids: number[]): void;
 }
 
 /**
@@ -83,7 +87,11 @@ export function useGridDrag(options: Options) {
       if (!dragRef.current) {
         if (Math.hypot(pointer.x - start.x, pointer.y - start.y) <= DRAG_THRESHOLD) return;
         if (!held) return cleanup();
-        update({ ids: opts.current.carried(id), grabbed: id, target: null, allowed: false });
+        const locked = opts.current.locked ?? (() => false);
+        if (locked(id)) return cleanup();
+        const ids = opts.current.carried(id).filter((carried) => !locked(carried));
+        update({ ids, grabbed: id, target: null, allowed: false });
+        opts.current.onDragging?.(ids);
         frame = window.requestAnimationFrame(tick);
       }
       moveGhost();
@@ -109,7 +117,10 @@ export function useGridDrag(options: Options) {
       window.removeEventListener('pointercancel', onCancel);
       window.removeEventListener('touchmove', onTouchMove);
       stop.current = null;
-      if (dragRef.current) update(null);
+      if (dragRef.current) {
+        update(null);
+        opts.current.onDragging?.([]);
+      }
     }
     window.addEventListener('pointermove', onMove);
     window.addEventListener('pointerup', onUp);
