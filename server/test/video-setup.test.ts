@@ -91,7 +91,10 @@ describe('video setup', () => {
     });
 
     it('lets only a super user create a video for someone else, in their organization', async () => {
-      await staffAgent.post('/r/videos').send({ video: { title: 'Not mine' }, user_id: stranger.id }).expect(403);
+      const refused = await staffAgent.post('/r/videos').send({ video: { title: 'Not mine' }, user_id: stranger.id }).expect(403);
+      // A user id that does not exist is refused in the same words: ids cannot be probed.
+      const missing = await staffAgent.post('/r/videos').send({ video: { title: 'Not mine' }, user_id: 987654 }).expect(403);
+      assert.deepEqual(missing.body, refused.body);
       const admin = await makeUser(h.deps, { role: 'super' });
       const res = await (await h.agent(admin)).post('/r/videos').send({ video: { title: 'For them' }, user_id: stranger.id }).expect(201);
       const row = await videoRow(res.body.video_id);

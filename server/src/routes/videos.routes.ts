@@ -62,6 +62,9 @@ export function videosRoutes(deps: Deps): Router {
     const user = requireUser(ctx);
     const body = bodyOf(ctx);
     const ownerId = body.user_id === undefined || body.user_id === null || body.user_id === '' ? user.id : intParam(body.user_id);
+    // Only a super user may name another owner; anyone else hears the same refusal whether that user exists or not,
+    // so user ids cannot be probed.
+    if (ownerId !== user.id && user.role !== 'super') throw new AppError(403, 'You can only create videos for yourself.');
     const owner = ownerId === user.id ? user : await deps.repos.users.findById(ownerId);
     if (!owner) throw new AppError(404, 'Not found');
     await replyWithSetupErrors(ctx, async () => {
