@@ -1,44 +1,97 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
-import supertest from 'supertest';
-import { isFamilyLinkPage, spaMiddleware } from './static.ts';
+import request from 'supertest';
+import { familyContentSecurityPolicy, isFamilyLinkPage, spaMiddleware } from './static.ts';
 
-describe('family link pages', () => {
-  it('are creator pages addressed by a hash, not by a video id or new', () => {
-    assert.equal(isFamilyLinkPage('/creator/AbC_d-12345678901234567890123456/slides'), true);
+const INDEX = '<!doctype html><html><head><meta name="referrer" content="same-origin" /></head><body><div id="root"></div></body></html>';
+
+/** The directives of a Content-Security-Policy header by name. */
+function directives(header: string): Map<string, string[]> {
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('static files and the single-page app', () => {
+  let webDir: string;
+  let server: ReturnType<Koa['callback']>;
+
+  before(() => {
+    webDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-static-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    writeFileSync(path.join(webDir, 'assets', 'main-ABC.js'), 'console.log(1);');
+    const app = new Koa();
+    app.use(spaMiddleware(webDir));
+    server = app.callback();
+  });
+  after(() => rmSync(webDir, { recursive: true, force: true }));
+
+  const page = (url: string) => request(server).get(url).set('Accept', 'text/html');
+
+  it('knows a family link page from a staff creator page', () => {
+    assert.equal(isFamilyLinkPage('/creator/AbCd_-9/slides'), true);
+    assert.equal(isFamilyLinkPage('/creator/AbCd/setup'), true);
     assert.equal(isFamilyLinkPage('/creator/AbC_d-12345678901234567890123456/finish'), true);
+    assert.equal(isFamilyLinkPage('/creator/'), false);
     assert.equal(isFamilyLinkPage('/creator/42/slides'), false);
     assert.equal(isFamilyLinkPage('/creator/new'), false);
-    assert.equal(isFamilyLinkPage('/creator/'), false);
-    assert.equal(isFamilyLinkPage('/videos/abc/details'), false);
+    assert.equal(isFamilyLinkPage('/videos'), false);
   });
 
-  describe('served by the single-page app', () => {
-    let dir: string;
-    let request: ReturnType<typeof supertest>;
-    before(() => {
-      dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-web-'));
-      writeFileSync(path.join(dir, 'index.html'), '<html><head><meta name="referrer" content="same-origin" /></head><body></body></html>');
-      const app = new Koa();
-      app.use(spaMiddleware(dir));
-      request = supertest(app.callback());
-    });
-    after(() => rmSync(dir, { recursive: true, force: true }));
+  it('gives a family link page no referrer and a policy that loads nothing from other sites', async () => {
+    for (const url of ['/creator/AbCdEf123/slides', '/creator/AbCdEf123/setup', '/creator/AbCdEf123/finish']) {
+      const res = await page(url).set('Host', 'tribute.example:8080').expect(200);
+      assert.equal(res.headers['referrer-policy'], 'no-referrer', url);
+      assert.match(res.text, /<meta name="referrer" content="no-referrer"/);
+      assert.doesNotMatch(res.text, /same-origin/, url);
+      const csp = directives(String(res.headers['content-security-policy']));
+      assert.deepEqual(csp.get('default-src'), ["'self'"], url);
+      assert.deepEqual(csp.get('script-src'), ["'self'"], 'no inline or foreign scripts');
+      // MUI (emotion) writes <style> tags and style attributes.
+      assert.deepEqual(csp.get('style-src'), ["'self'", "'unsafe-inline'"]);
+      assert.deepEqual(csp.get('img-src'), ["'self'", 'data:', 'blob:']);
+      assert.deepEqual(csp.get('media-src'), ["'self'", 'blob:']);
+      assert.deepEqual(csp.get('worker-src'), ["'self'", 'blob:']);
+      assert.deepEqual(csp.get('connect-src'), ["'self'", 'ws://tribute.example:8080', 'wss://tribute.example:8080'], 'the live socket of this host only');
+      assert.deepEqual(csp.get('object-src'), ["'none'"]);
+      assert.deepEqual(csp.get('frame-ancestors'), ["'self'"]);
+      // No directive names another site, or any scheme-wide source beyond data: and blob:.
+      for (const [name, values] of csp) {
+        for (const value of values) {
+          const allowed = value.startsWith("'") || value === 'data:' || value === 'blob:' || /^wss?:\/\/tribute\.example:8080$/.test(value);
+          assert.ok(allowed, `${name} ${value}`);
+        }
+      }
+    }
+  });
 
-    it('send no referrer at all, by header and by meta tag', async () => {
-      const res = await request.get('/creator/AbC_d-12345678901234567890123456/slides').set('Accept', 'text/html').expect(200);
-      assert.equal(res.headers['referrer-policy'], 'no-referrer');
-      assert.match(res.text, /<meta name="referrer" content="no-referrer" \/>/);
-      assert.doesNotMatch(res.text, /same-origin/);
-    });
+  it('leaves a strange Host out of the policy rather than echo it', () => {
+    const csp = directives(familyContentSecurityPolicy('evil.example; script-src *'));
+    assert.deepEqual(csp.get('connect-src'), ["'self'"]);
+    assert.deepEqual(csp.get('script-src'), ["'self'"]);
+  });
 
-    it('leave staff pages at same-origin', async () => {
-      const res = await request.get('/creator/42/link').set('Accept', 'text/html').expect(200);
-      assert.equal(res.headers['referrer-policy'], 'same-origin');
-      assert.match(res.text, /content="same-origin"/);
-    });
+  it('keeps staff pages as they were: same-origin referrer, no family policy', async () => {
+    for (const url of ['/creator/42/slides', '/creator/new', '/dashboard']) {
+      const res = await page(url).expect(200);
+      assert.equal(res.headers['referrer-policy'], 'same-origin', url);
+      assert.equal(res.headers['content-security-policy'], undefined, url);
+      assert.match(res.text, /<meta name="referrer" content="same-origin"/);
+    }
+  });
+
+  it('serves assets by name with a long cache and never index.html for the API', async () => {
+    const res = await request(server).get('/assets/main-ABC.js').expect(200);
+    assert.match(String(res.headers['cache-control']), /immutable/);
+    await request(server).get('/assets/missing-XYZ.js').expect(404);
+    await page('/r/videos/1').expect(404);
   });
 });
