@@ -158,16 +158,25 @@ describe('the slide side pages', () => {
     });
   });
 
+  /** A family member's cookie-less browser context on the video's upload link, closed after `use`. */
+  async function asFamily(video: { security_hash: string }, use: (guest: Page, errors: string[]) => Promise<void>): Promise<void> {
+    const family = await browser.browser.createBrowserContext();
+    const guest = await family.newPage();
+    const errors = watchConsole(guest);
+    await guest.setViewport({ width: 1280, height: 900 });
+    try {
+      await guest.goto(`${app.url}/creator/${video.security_hash}/slides`, { waitUntil: 'networkidle0' });
+      await use(guest, errors);
+    } finally {
+      await family.close();
+    }
+  }
+
   describe('through the family upload link', () => {
     it('works with the link hash instead of a signed-in user', async () => {
       const video = await makeStaffVideo(app, 'Family Link', { upload_link_access_level: 1 });
       const linked = await addPhotos(app, video.id, [{ name: 'x.jpg' }, { name: 'y.jpg' }]);
-      const family = await browser.browser.createBrowserContext();
-      const guest = await family.newPage();
-      const errors = watchConsole(guest);
-      await guest.setViewport({ width: 1280, height: 900 });
-      try {
-        await guest.goto(`${app.url}/creator/${video.security_hash}/slides`, { waitUntil: 'networkidle0' });
+      await asFamily(video, async (guest, errors) => {
         await guest.waitForSelector('[data-testid="slide-tile"]');
         assert.deepEqual(await shownIds(guest), sorted(linked));
         assert.ok(await guest.$('[role="toolbar"] [aria-label="Delete"]'), 'full access edits');
@@ -180,9 +189,7 @@ describe('the slide side pages', () => {
         await guest.waitForFunction(() => location.pathname === '/users/login');
         assert.match(new URL(guest.url()).searchParams.get('next') ?? '', new RegExp(`/creator/${video.id}/slides`));
         assert.deepEqual(errors, []);
-      } finally {
-        await family.close();
-      }
+      });
     });
   });
 
@@ -190,12 +197,7 @@ describe('the slide side pages', () => {
     it('the open family page shows the link closed, without tools or uploads', async () => {
       const video = await makeStaffVideo(app, 'Closing Link', { upload_link_access_level: 1 });
       const linked = await addPhotos(app, video.id, [{ name: 'p.jpg' }]);
-      const family = await browser.browser.createBrowserContext();
-      const guest = await family.newPage();
-      const errors = watchConsole(guest);
-      await guest.setViewport({ width: 1280, height: 900 });
-      try {
-        await guest.goto(`${app.url}/creator/${video.security_hash}/slides`, { waitUntil: 'networkidle0' });
+      await asFamily(video, async (guest, errors) => {
         await guest.waitForSelector(`[data-slide-id="${linked[0]}"]`);
         assert.ok(await guest.$('::-p-text(Add Photos/Videos)'), 'open: uploads offered');
 
@@ -218,9 +220,7 @@ describe('the slide side pages', () => {
         await screenshot(guest, 'slides-link-closed', 1280);
         // The browser logs each refused request (410) as a console error; nothing else may be there.
         assert.deepEqual(errors.filter((e) => !/status of 410/.test(e)), []);
-      } finally {
-        await family.close();
-      }
+      });
     });
   });
 
