@@ -1,8 +1,8 @@
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { BrandRepository, BrandWithOrg } from '../repositories/brand.repository.ts';
 import type { CustomThemeRepository } from '../repositories/custom-theme.repository.ts';
 import type { OrganizationRepository, OrganizationRow } from '../repositories/organization.repository.ts';
-import type { UserWithOrg } from '../repositories/user.repository.ts';
+import type { UserRepository, UserWithOrg } from '../repositories/user.repository.ts';
 import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
 import type { WireMadeEditable, WireSetupOrganization, WireVideoCreated, WireVideoSetupFacts, WireVideoSetupInput } from '../wire/video.ts';
 import { ACCESS_FULL, isReadOnly, type VideoAccess } from './video-access.ts';
@@ -62,10 +62,11 @@ export interface VideoSetupRepos {
   organizations: OrganizationRepository;
   brands: BrandRepository;
   customThemes: CustomThemeRepository;
+  users: Pick<UserRepository, 'findById'>;
 }
 
 /** Creating a video from its setup fields, changing them, and reopening a finalized video (spec 1, sections 2.1, 2.2, 4). */
-export function videoSetupService({ videos, organizations, brands, customThemes }: VideoSetupRepos) {
+export function videoSetupService({ videos, organizations, brands, customThemes, users }: VideoSetupRepos) {
   async function liveBrands(organizationId: number): Promise<BrandWithOrg[]> {
     const { rows } = await brands.list({ organizationId, terms: [], offset: 0, limit: 500 });
     return rows.filter((b) => !b.disabled);
@@ -137,8 +138,11 @@ export function videoSetupService({ videos, organizations, brands, customThemes 
     },
 
     /** Signed-in staff only; a super user may make the video for another user, in that user's organization. */
-    async create(user: UserWithOrg, raw: unknown, owner: UserWithOrg = user): Promise<WireVideoCreated> {
-      if (owner.id !== user.id && user.role !== 'super') throw new AppError(403, 'You can only create videos for yourself.');
+    async create(user: UserWithOrg, raw: unknown, ownerId: number = user.id): Promise<WireVideoCreated> {
+      // Refused before the owner is looked up: the same answer whether that user exists or not, so ids cannot be probed.
+      if (ownerId !== user.id && user.role !== 'super') throw new AppError(403, 'You can only create videos for yourself.');
+      const owner = ownerId === user.id ? user : await users.findById(ownerId);
+      if (!owner) throw notFound();
       const organizationId = owner.organization_id;
       if (!organizationId) throw new AppError(403, 'Only members of an organization can create videos.');
       const input = parseSetupInput(raw, await billingLabel(organizationId));
