@@ -92,10 +92,10 @@ export function slideRepository(db: Db) {
       return db<SlideRow>('slides').where({ tus_id: tusId }).first();
     },
     /** The slides of one video among `ids` (others are silently not found). */
-    async findMany(videoId: number, ids: number[]): Promise<SlideRow[]> {
+    async findMany(videoId: number, ids: number[], trx: Knex | Knex.Transaction = db): Promise<SlideRow[]> {
       const clean = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
       if (!clean.length) return [];
-      return db<SlideRow>('slides').where({ video_id: videoId }).whereIn('id', clean);
+      return trx<SlideRow>('slides').where({ video_id: videoId }).whereIn('id', clean);
     },
     async insert(values: Partial<SlideRow> & { video_id: number }, trx: Knex | Knex.Transaction = db): Promise<SlideRow> {
       const [row] = await trx('slides').insert(encode(values)).returning('*');
@@ -126,9 +126,9 @@ export function slideRepository(db: Db) {
         );
       });
     },
-    /** Copies each slide right after its original; answers the copies. */
-    async duplicate(videoId: number, ids: number[]): Promise<SlideRow[]> {
-      return db.transaction(async (trx) => {
+    /** Copies each slide right after its original; answers the copies. Within `outer` when given (a savepoint). */
+    async duplicate(videoId: number, ids: number[], outer: Knex | Knex.Transaction = db): Promise<SlideRow[]> {
+      return outer.transaction(async (trx) => {
         const rows = await trx<SlideRow>('slides').where({ video_id: videoId }).orderBy([{ column: 'position' }, { column: 'id' }]);
         const wanted = new Set(ids);
         const copies: SlideRow[] = [];
@@ -157,8 +157,8 @@ export function slideRepository(db: Db) {
         .returning<{ id: number }[]>('id');
       return rows.map((r) => r.id);
     },
-    async undelete(videoId: number, ids: number[]): Promise<number[]> {
-      const rows = await db('slides')
+    async undelete(videoId: number, ids: number[], trx: Knex | Knex.Transaction = db): Promise<number[]> {
+      const rows = await trx('slides')
         .where({ video_id: videoId })
         .whereIn('id', ids)
         .whereNotNull('deleted_at')
@@ -166,6 +166,17 @@ export function slideRepository(db: Db) {
         .update({ deleted_at: null, updated_at: db.fn.now() })
         .returning<{ id: number }[]>('id');
       return rows.map((r) => r.id);
+    },
+    /**
+     * Runs `work` in a transaction holding the video's row lock, so calls that add slides to one video take turns
+     * (a count made under the lock stays true until the transaction ends). `work` gets the video's upload-link
+     * limit as it is now, and must do all its reads and writes through `trx`.
+     */
+    async withVideoLock<T>(videoId: number, work: (trx: Knex.Transaction, uploadLinkLimit: number | null) => Promise<T>): Promise<T> {
+      return db.transaction(async (trx) => {
+        const video = await trx('videos').where({ id: videoId }).forUpdate().first<{ upload_link_limit: number | null } | undefined>('upload_link_limit');
+        return work(trx, video?.upload_link_limit ?? null);
+      });
     },
     /** Slides that count against an upload limit: every slide not deleted, including uploads under way. */
     async countLive(videoId: number, trx: Knex | Knex.Transaction = db): Promise<number> {

@@ -4,6 +4,7 @@ import { normalizeAngle, rotateCrop } from '../media/crop.ts';
 import type { SlideRepository, SlideRow } from '../repositories/slide.repository.ts';
 import type { WireSlide } from '../wire/slide.ts';
 import { toWireSlide, type SlideUrls } from '../wire/slide.wire.ts';
+import { addWithinLinkLimit } from './link-limit.ts';
 import { parseSlideAttributes, TEXT_SLIDE_FONT } from './slide-attributes.ts';
 import type { VideoAccess } from './video-access.ts';
 
@@ -43,18 +44,6 @@ export function slideService(deps: SlideServiceDeps) {
     await deps.notify(caller.access.video.id, caller.socketId);
   }
 
-  /**
-   * The upload-link limit (spec: 'Too many slides, limit is {limit}.') for slides a family adds other than by upload:
-   * a new text slide, a restore, a copy. Uploads check it when they reserve their slide (upload.service.ts).
-   */
-  async function checkLinkLimit(caller: Caller, adding: number): Promise<void> {
-    const { video, linkLevel } = caller.access;
-    if (linkLevel === undefined || video.upload_link_limit === null || adding <= 0) return;
-    if ((await slides.countLive(video.id)) + adding > video.upload_link_limit) {
-      throw new AppError(403, `Too many slides, limit is ${video.upload_link_limit}.`);
-    }
-  }
-
   /** The slides of this video among `slideIds`; refuses when none is found. */
   async function pick(caller: Caller, slideIds: number[]): Promise<SlideRow[]> {
     const rows = await slides.findMany(caller.access.video.id, slideIds);
@@ -89,18 +78,27 @@ export function slideService(deps: SlideServiceDeps) {
     },
 
     async undelete(caller: Caller, slideIds: number[]): Promise<number[]> {
-      // Only slides the restore brings back count: deleted ones that had finished uploading (as slides.undelete).
-      const rows = await slides.findMany(caller.access.video.id, slideIds);
-      await checkLinkLimit(caller, rows.filter((s) => s.deleted_at && (s.processing_state === 'pending' || s.processing_state === 'ready')).length);
-      const restored = await slides.undelete(caller.access.video.id, slideIds);
+      const videoId = caller.access.video.id;
+      const restored = await addWithinLinkLimit(
+        slides,
+        caller.access,
+        // Only slides the restore brings back count: deleted ones that had finished uploading (as slides.undelete).
+        async (trx) => (await slides.findMany(videoId, slideIds, trx)).filter((s) => s.deleted_at && (s.processing_state === 'pending' || s.processing_state === 'ready')).length,
+        (trx) => slides.undelete(videoId, slideIds, trx),
+      );
       if (restored.length) await changed(caller);
       return restored;
     },
 
     async duplicate(caller: Caller, slideIds: number[]): Promise<WireSlide[]> {
-      const rows = await pick(caller, slideIds);
-      await checkLinkLimit(caller, rows.filter((s) => !s.deleted_at).length);
-      const copies = await slides.duplicate(caller.access.video.id, slideIds);
+      const videoId = caller.access.video.id;
+      await pick(caller, slideIds);
+      const copies = await addWithinLinkLimit(
+        slides,
+        caller.access,
+        async (trx) => (await slides.findMany(videoId, slideIds, trx)).filter((s) => !s.deleted_at).length,
+        (trx) => slides.duplicate(videoId, slideIds, trx),
+      );
       await changed(caller);
       return wire(caller, copies, await indexMap(caller.access.video.id));
     },
@@ -141,19 +139,27 @@ export function slideService(deps: SlideServiceDeps) {
       let row: SlideRow;
       if (!body.slide_id) {
         const attrs = parseSlideAttributes(body, { is_text: true, is_video: false, clip_duration: null });
-        await checkLinkLimit(caller, 1);
-        row = await slides.insert({
-          video_id: videoId,
-          position: await slides.nextPosition(videoId),
-          is_text: true,
-          font: TEXT_SLIDE_FONT,
-          font_size: 50,
-          slide_background: NEW_TEXT_BACKGROUND,
-          slide_caption: '',
-          processing_state: 'ready',
-          via_upload_link: caller.access.linkLevel !== undefined,
-          ...attrs,
-        });
+        row = await addWithinLinkLimit(
+          slides,
+          caller.access,
+          () => 1,
+          async (trx) =>
+            slides.insert(
+              {
+                video_id: videoId,
+                position: await slides.nextPosition(videoId, trx),
+                is_text: true,
+                font: TEXT_SLIDE_FONT,
+                font_size: 50,
+                slide_background: NEW_TEXT_BACKGROUND,
+                slide_caption: '',
+                processing_state: 'ready',
+                via_upload_link: caller.access.linkLevel !== undefined,
+                ...attrs,
+              },
+              trx,
+            ),
+        );
       } else {
         const [current] = await pick(caller, [slideId]);
         if (current.deleted_at) throw new AppError(404, 'Not found');

@@ -9,6 +9,7 @@ import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../media/limits.ts';
 import { sniffMedia } from '../media/media-types.ts';
 import type { SlideRepository, SlideRow } from '../repositories/slide.repository.ts';
 import type { StorageRepository } from '../repositories/storage.repository.ts';
+import { addWithinLinkLimit } from './link-limit.ts';
 import { CAPTION_FONT } from './slide-attributes.ts';
 import type { VideoAccess } from './video-access.ts';
 
@@ -77,14 +78,9 @@ export function uploadService(deps: UploadServiceDeps) {
       const video = access.video;
       const viaLink = access.linkLevel !== undefined;
       const tusId = `s${randomBytes(16).toString('hex')}`;
-      await db.transaction(async (trx) => {
-        // The row lock makes concurrent reservations for one video take turns, so the count below is exact.
-        await trx('videos').where({ id: video.id }).forUpdate().first('id');
-        if (viaLink && video.upload_link_limit !== null) {
-          const count = await slides.countLive(video.id, trx);
-          if (count + 1 > video.upload_link_limit) throw new AppError(403, `Too many slides, limit is ${video.upload_link_limit}.`);
-        }
-        await slides.insert(
+      // The reserved slide counts against the link's limit at once, so uploads racing each other cannot overshoot it.
+      await addWithinLinkLimit(slides, access, () => 1, async (trx) =>
+        slides.insert(
           {
             video_id: video.id,
             position: await slides.nextPosition(video.id, trx),
@@ -97,8 +93,8 @@ export function uploadService(deps: UploadServiceDeps) {
             via_upload_link: viaLink,
           },
           trx,
-        );
-      });
+        ),
+      );
       return tusId;
     },
 
