@@ -191,9 +191,11 @@ describe('finalizing a video: preview, finalize and details', function () {
     await page.waitForFunction(() => document.querySelector('ul[aria-label="Videos"] [role="progressbar"][aria-label]'));
     // Queued and not finished: the ring tells its percent and message (or that its render failed, as it has no slides).
     assert.match((await ringOf('Robert "Bobby" Chen')) ?? '', /^(Rendering \d+%|Render failed): ./);
-    for (const title of ['Chloé Dubois', 'José Álvarez', 'Margaret Ellen Hughes', 'Anna-Lena Björk']) {
-      assert.equal(await ringOf(title), null, `${title} is finished: no ring`);
+    // The seed's finalized videos are not shown as made until rendered (this test's seed has no photos to render).
+    for (const title of ['José Álvarez', 'Margaret Ellen Hughes', 'Anna-Lena Björk']) {
+      assert.match((await ringOf(title)) ?? '', /^(Rendering \d+%|Render failed): ./, `${title} is not rendered: it shows a ring`);
     }
+    assert.equal(await ringOf('Chloé Dubois'), null, 'finalized just now in this file and rendered: no ring');
     await checkAccessibility(page, 'videos list with a rendering video');
     await screenshot(page, 'videos-rendering', 1280);
     await screenshot(page, 'videos-rendering', 375);

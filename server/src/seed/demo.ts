@@ -5,7 +5,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { passwordHasher } from '../repositories/password.repository.ts';
 import { newSecurityHash, newVideoCode } from '../repositories/video.repository.ts';
+import { sendOnce } from '../jobs/queue.ts';
+import { queueDemoRenders } from './demo-renders.ts';
 import { seedDemoTribute } from './demo-tribute.ts';
+import { DEMO_VIDEOS, seedDemoVideoMedia } from './demo-videos.ts';
 import { LOOK_MODIFIERS } from './look-modifiers.ts';
 import { seedStockMusic } from './stock-music.ts';
 import { seedThemes } from './themes.ts';
@@ -43,19 +46,22 @@ export async function seedLookModifiers(db: Db): Promise<void> {
   }
 }
 
-const DEMO_VIDEOS = [
-  { title: 'José Álvarez', subtitle: '1941 - 2026', intro_text: 'A life of music and laughter', finished: true },
-  { title: 'Margaret Ellen Hughes', subtitle: 'Beloved mother and grandmother', intro_text: 'Forever in our hearts', finished: true },
-  { title: 'Chloé Dubois', subtitle: '1958 - 2026', intro_text: 'Celebrating a beautiful life', finished: false },
-  { title: 'Robert "Bobby" Chen', subtitle: 'Teacher, coach, friend', intro_text: 'In loving memory', finished: false },
-  { title: 'Anna-Lena Björk', subtitle: '1970 - 2026', intro_text: 'Always with us', finished: true },
-];
+export interface DemoSeedOptions {
+  /** Photos in each demo video (all by default; tests take a few). */
+  photos?: number;
+  /** Fixed seconds a slide in the demo videos (tests keep them short). */
+  slideSeconds?: number;
+  /** Queues one video's render (tests); by default a 'render.video' job in the database at `databaseUrl`. */
+  start?: (videoId: number) => Promise<unknown>;
+}
 
 /**
- * Demo content for a new installation: runs once, then leaves every record alone. With the database's address the
- * demo tribute's render is queued at once; without it the render watchdog starts it.
+ * Demo content for a new installation: runs once, then leaves every record alone. The videos it shows as made
+ * are seeded finalized and unfinished, with their photos; their renders are queued (queueDemoRenders) into the
+ * database at `databaseUrl` for the first worker, so each shows Complete only once its files exist. Without the
+ * database's address the render watchdog starts them.
  */
-export async function seedDemo(db: Db, config: Config, databaseUrl?: string): Promise<DemoLogin[]> {
+export async function seedDemo(db: Db, config: Config, databaseUrl?: string, options: DemoSeedOptions = {}): Promise<DemoLogin[]> {
   const password = demoPassword(config);
   const logins: DemoLogin[] = [
     { email: 'staff@example.com', password, role: 'org_admin' },
@@ -64,12 +70,16 @@ export async function seedDemo(db: Db, config: Config, databaseUrl?: string): Pr
   await seedLookModifiers(db);
   await seedThemes(db, config);
   await seedStockMusic(db, config);
-  const done = await db('system_settings').where({ key: SEEDED_KEY }).first();
-  if (done) {
-    await seedDemoTribute(db, config, process.env, { databaseUrl });
-    return logins;
-  }
+  if (!(await db('system_settings').where({ key: SEEDED_KEY }).first())) await seedDemoOrganization(db, password);
+  // Browser tests start many short-lived servers: DEMO_TRIBUTE=0 spares them the photos and the renders.
+  if (process.env.DEMO_TRIBUTE !== '0') await seedDemoVideoMedia(db, config, options);
+  await seedDemoTribute(db, config, process.env, options);
+  const start = options.start ?? (databaseUrl ? (videoId: number) => sendOnce(databaseUrl, 'render.video', { videoId }) : undefined);
+  if (start) await queueDemoRenders(db, start);
+  return logins;
+}
 
+async function seedDemoOrganization(db: Db, password: string): Promise<void> {
   await db.transaction(async (trx) => {
     const [org] = await trx('organizations').insert({ organization_name: 'Demo Funeral Home', billing_id_prompt: 'Case number' }).returning('*');
     await trx('brands').insert([
@@ -94,9 +104,10 @@ export async function seedDemo(db: Db, config: Config, databaseUrl?: string): Pr
           intro_text: v.intro_text,
           video_code: newVideoCode(),
           security_hash: newSecurityHash(),
-          date_in_queue: v.finished ? new Date(Date.now() - (i + 1) * day) : null,
-          finished: v.finished,
-          viewed: v.finished ? 12 * (i + 3) : 0,
+          // Finalized, not finished: the seed renders it (seedDemoVideoMedia, queueDemoRenders) and the render marks it finished.
+          date_in_queue: v.captions ? new Date(Date.now() - (i + 1) * day) : null,
+          finished: false,
+          viewed: v.captions ? 12 * (i + 3) : 0,
           created_at: new Date(Date.now() - (10 - i) * day),
         })
         .returning('*');
@@ -110,8 +121,8 @@ export async function seedDemo(db: Db, config: Config, databaseUrl?: string): Pr
         { product_title: 'HD Download', product_thumb_image: 'download.svg', kind: 'download', price_cents: 0, physical: false },
       ])
       .returning('*');
-    const finished = videos.filter((v) => v.finished);
-    for (const [i, video] of finished.entries()) {
+    const finalized = videos.filter((v) => v.date_in_queue);
+    for (const [i, video] of finalized.entries()) {
       const [order] = await trx('orders')
         .insert({ video_id: video.id, user_id: staff.id, organization_id: org.id, order_date: new Date(Date.now() - i * day) })
         .returning('*');
@@ -126,6 +137,4 @@ export async function seedDemo(db: Db, config: Config, databaseUrl?: string): Pr
     }
     await trx('system_settings').insert({ key: SEEDED_KEY, value: JSON.stringify({ at: new Date().toISOString() }) });
   });
-  await seedDemoTribute(db, config, process.env, { databaseUrl });
-  return logins;
 }

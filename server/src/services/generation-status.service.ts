@@ -26,10 +26,12 @@ const NOT_STARTED: Record<Stage, string> = {
   preview: 'No preview has been made.',
 };
 
-/** The status of one stage from its newest render (or from the video alone when there is none). */
-export function stageStatus(video: Pick<VideoRow, 'date_in_queue' | 'finished' | 'deleted_at'>, stage: Stage, render: RenderFacts | undefined): WireGenerationStatus {
+/**
+ * The status of one stage from its newest render (or from the video alone when there is none). Only a done render
+ * says Complete: its file is in place before it is marked done, so a video without its files never shows as made.
+ */
+export function stageStatus(video: Pick<VideoRow, 'date_in_queue' | 'deleted_at'>, stage: Stage, render: RenderFacts | undefined): WireGenerationStatus {
   if (!render) {
-    if (stage === 'hd' && video.finished) return { complete: 100, message: 'Complete' };
     if ((stage === 'hd' || stage === 'web') && !video.date_in_queue) return { complete: 0, message: 'Video is unfinished' };
     return { complete: 0, message: NOT_STARTED[stage] };
   }
