@@ -35,6 +35,9 @@ import { sampleSlidesService } from './services/sample-slides.service.ts';
 import { slideFilesService } from './services/slide-files.service.ts';
 import { slideService } from './services/slide.service.ts';
 import { uploadService } from './services/upload.service.ts';
+import { libraryPreparation } from './services/library-preparation.service.ts';
+import { defaultRenderer, stockSongLibraryFor } from './services/stock-song-library.service.ts';
+import { THEMES } from './themes/catalogue.ts';
 
 /** Everything a router needs, built once per process. Services take only the repositories they use. */
 export function createDeps(config: Config, db: Db, queue?: Queue) {
@@ -82,6 +85,25 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
   const notifyVideo = async (videoId: number, owner: string | null = null): Promise<void> => {
     await deps.live?.notify(videoId, owner);
   };
+  const render = renderEngine({
+    db,
+    files: mediaFiles,
+    remove: (key) => repos.storage.removeTree(key),
+    videos: repos.videos,
+    slides: repos.slides,
+    slideMedia: deps.slideMedia,
+    ensureThemeArt: (design) => themeAssets.ensure(design),
+    send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
+  });
+  const library = libraryPreparation({
+    db,
+    songs: stockSongLibraryFor(db, repos.storage, defaultRenderer(), async (videoIds) => {
+      for (const id of videoIds) await notifyVideo(id);
+    }),
+    themeAssets,
+    designs: () => THEMES,
+    showcase: render.showcase,
+  });
   const slides = slideService({ slides: repos.slides, urls: (row, hash) => deps.slideMedia.slideUrls(row, hash), notify: notifyVideo });
   // The same object: closures above read deps.live, which server.ts sets after the HTTP server listens.
   return Object.assign(deps, {
@@ -100,16 +122,9 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     }),
     samples: sampleSlidesService({ db, slides: repos.slides, storage: repos.storage, media: deps.slideMedia, toWire: slides }),
     themeAssets,
-    render: renderEngine({
-      db,
-      files: mediaFiles,
-      remove: (key) => repos.storage.removeTree(key),
-      videos: repos.videos,
-      slides: repos.slides,
-      slideMedia: deps.slideMedia,
-      ensureThemeArt: (design) => themeAssets.ensure(design),
-      send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
-    }),
+    render,
+    /** Stock songs, theme pictures and the pickers' clips, made in the background and on demand. */
+    library,
   });
 }
 

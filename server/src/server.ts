@@ -36,6 +36,8 @@ export async function startServer(config: Config, db: Db, databaseUrl: string, o
   if (options.worker !== false) {
     await queue.work(jobHandlers(deps));
     await deps.uploads.recover();
+    // Not awaited: the stock music and theme pictures are made while people already use the product.
+    void deps.library.start().catch((err: unknown) => console.error('Preparing the stock library failed:', err));
   }
   const app = createApp(deps);
   const http = createServer(app.callback());

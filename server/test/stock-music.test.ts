@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { jobHandlers } from '../src/jobs/handlers.ts';
 import { arrange } from '../src/music/arrangement.ts';
 import { CATEGORIES, LIBRARY, sharedProgressions, TEST_LIBRARY } from '../src/music/catalogue.ts';
 import { compose } from '../src/music/compose.ts';
@@ -103,10 +102,10 @@ describe('stock music test seed', function () {
     for (const spec of TEST_LIBRARY) assert.ok(existsSync((await defaultRenderer().render(spec)).audioFile));
   });
 
-  it('lets the music.render job make the files of a piece that has none', async () => {
+  it('makes at once the files of a piece a page asks for before its turn', async () => {
     const [row] = await songs();
     await h.deps.db('stock_songs').where({ id: row.id }).update({ file_path: null, preview_path: null, composition_version: null });
-    await jobHandlers(h.deps)['music.render']({});
+    await h.deps.library.urgentSong(row.id);
     const again = await h.deps.db('stock_songs').where({ id: row.id }).first();
     assert.ok(again.file_path && again.preview_path && again.composition_version);
   });

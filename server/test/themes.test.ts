@@ -48,7 +48,7 @@ describe('themes', function () {
     it('lists the released themes with their pictures, without the Custom Theme Base', async () => {
       const agent = await h.agent(staff);
       const { body } = await agent.get('/r/themes').query({ user_id: staff.id }).expect(200);
-      assert.deepEqual(Object.keys(body).sort(), ['current', 'custom_themes', 'popular', 'recent', 'themes']);
+      assert.deepEqual(Object.keys(body).sort(), ['current', 'custom_themes', 'popular', 'preparing', 'recent', 'themes']);
       assert.deepEqual(body.themes.map((t: { id: number }) => t.id), RELEASED.map((t) => t.id));
       const first = body.themes[0];
       assert.deepEqual(Object.keys(first).sort(), ['custom', 'debug', 'dvd_artwork_url', 'favorite', 'id', 'poster_url', 'preview_url', 'tags', 'theme_title', 'thumbnail_url']);
@@ -57,7 +57,9 @@ describe('themes', function () {
       assert.match(first.thumbnail_url, /^\/r\/themes\/\d+\/icon\.jpg\?v=[0-9a-f]+$/);
       assert.match(first.poster_url, /^\/r\/themes\/\d+\/poster\.jpg\?v=/);
       assert.match(first.dvd_artwork_url, /^\/r\/themes\/\d+\/dvd\.jpg\?v=/);
-      assert.equal(first.preview_url, null, 'no preview until the render engine has made one');
+      // Named before it exists: asked for early, the preview is made at once (library-preparation.test.ts).
+      assert.equal(first.preview_url, `/r/themes/${first.id}/preview.mp4`);
+      assert.equal(body.preparing, RELEASED.length, 'no theme preview has been made in this data folder yet');
       assert.equal(first.custom, false);
       assert.equal(body.current, null);
     });

@@ -1,5 +1,4 @@
 import type { Deps } from '../deps.ts';
-import { RENDER_BUDGET_MS, stockSongLibraryFor } from '../services/stock-song-library.service.ts';
 import type { JobHandlers } from './types.ts';
 
 export const PURGE_AFTER_DAYS = 30;
@@ -11,10 +10,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
     'mail.deliver': async ({ outboxId }) => deps.mail.deliver(outboxId),
     'slides.process': async ({ slideId }) => deps.slideMedia.processSlide(slideId),
     ...deps.render.handlers,
-    'render.showcase': async () => deps.render.showcase(),
-    'music.render': async () => {
-      await stockSongLibraryFor(db, repos.storage).renderPending({ budgetMs: RENDER_BUDGET_MS });
-    },
+    'library.prepare': async () => deps.library.start(),
     'uploads.expire': async () => {
       await deps.uploads.expireIdle();
     },

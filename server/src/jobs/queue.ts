@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { JOB_NAMES, type JobHandlers, type JobName, type JobPayloads } from './types.ts';
+import { JOB_NAMES, RETIRED_JOB_NAMES, type JobHandlers, type JobName, type JobPayloads } from './types.ts';
 
 export interface Queue {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: PgBoss.SendOptions): Promise<string | null>;
@@ -12,13 +12,11 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'sessions.purge': '17 * * * *',
   'videos.purge': '41 3 * * *',
   'uploads.expire': '*/15 * * * *',
-  // Every minute, so the demo library starts rendering soon after the first start; with nothing to do a run is one
-  // query and a few file checks.
-  'music.render': '* * * * *',
+  // Each server starts preparing the library when it starts; the schedule picks up what a failure or a crash left.
+  // With nothing to do a run is a few queries and file checks.
+  'library.prepare': '*/2 * * * *',
   // Also the watchdog that restarts renders whose jobs were lost and starts finalized videos never rendered.
   'render.prune': '*/2 * * * *',
-  // Cheap when nothing changed (a note per clip); makes the pickers' clips soon after the first start.
-  'render.showcase': '*/2 * * * *',
 };
 
 const SEND_DEFAULTS: PgBoss.SendOptions = { retryLimit: 5, retryBackoff: true };
@@ -34,7 +32,7 @@ const SEND_OPTIONS: Partial<Record<JobName, PgBoss.SendOptions>> = {
   'render.web': { retryLimit: 3, retryDelay: 5, retryBackoff: false },
   // Waits for slides still being processed, trying again every 20 seconds for a while.
   'render.video': { retryLimit: 30, retryDelay: 20, retryBackoff: false },
-  'render.showcase': { retryLimit: 2, expireInSeconds: 3 * 3600 },
+  'library.prepare': { retryLimit: 2, expireInSeconds: 3 * 3600 },
 };
 
 /** How many of a job one process works at once, and how often it looks for new ones. */
@@ -84,6 +82,12 @@ export async function startQueue(databaseUrl: string): Promise<Queue> {
         }
       }
       for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {});
+      for (const name of RETIRED_JOB_NAMES) {
+        if (await boss.getQueue(name)) {
+          await boss.unschedule(name);
+          await boss.deleteQueue(name);
+        }
+      }
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

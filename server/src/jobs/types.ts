@@ -6,8 +6,8 @@ export interface JobPayloads {
   'slides.process': { slideId: number };
   /** Gives up uploads idle for 24 hours and finishes uploads whose last byte arrived just before a crash. */
   'uploads.expire': Record<string, never>;
-  /** Renders the composed stock songs that are missing or out of date (scheduled; each run has a time budget). */
-  'music.render': Record<string, never>;
+  /** Makes the stock songs, theme pictures and pickers' clips that are missing or out of date (library-preparation.service.ts). */
+  'library.prepare': Record<string, never>;
   /** Plans a finalized video and starts what its HD render still needs (nothing when it is already made as planned). */
   'render.video': { videoId: number };
   /** One segment of a render (a slide with its outgoing transition), into the shared segment cache. */
@@ -20,14 +20,15 @@ export interface JobPayloads {
   'render.web': { renderId: number };
   /** Drops old renders and unused cached segments; restarts renders whose jobs were lost. */
   'render.prune': Record<string, never>;
-  /** Theme preview videos and look-modifier posters and clips, made once per engine version. */
-  'render.showcase': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES: JobName[] = ['mail.deliver', 'sessions.purge', 'videos.purge', 'slides.process', 'uploads.expire', 'music.render',
-  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'render.showcase'];
+export const JOB_NAMES: JobName[] = ['mail.deliver', 'sessions.purge', 'videos.purge', 'slides.process', 'uploads.expire', 'library.prepare',
+  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune'];
+
+/** Names earlier releases scheduled: their schedules and waiting jobs are removed at start ('library.prepare' does their work). */
+export const RETIRED_JOB_NAMES = ['music.render', 'render.showcase'];
 
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
 

@@ -55,6 +55,24 @@ export function stockSongRepository(db: Db) {
     async listComposed(): Promise<StockSongRow[]> {
       return db<StockSongRow>('stock_songs').whereNotNull('composition_key').orderBy('id');
     },
+    /**
+     * A song's length comes from its audio: every video song that plays a stock song takes the stock song's
+     * measured length (rows added while the audio was still being made hold 0). Answers the videos changed.
+     */
+    async syncSongLengths(stockSongId?: number): Promise<number[]> {
+      const rows = await db('songs')
+        .update({ song_length: db.ref('stock_songs.song_length') })
+        .updateFrom('stock_songs')
+        .where('songs.stock_song_id', db.ref('stock_songs.id'))
+        .where('stock_songs.song_length', '>', 0)
+        .whereNotNull('stock_songs.file_path')
+        .whereRaw('songs.song_length <> stock_songs.song_length')
+        .modify((q) => {
+          if (stockSongId !== undefined) q.where('stock_songs.id', stockSongId);
+        })
+        .returning<{ video_id: number }[]>('songs.video_id');
+      return [...new Set(rows.map((r) => r.video_id))];
+    },
     async create(values: Partial<StockSongRow>): Promise<StockSongRow> {
       const [row] = await db('stock_songs').insert(values).returning('*');
       return row as StockSongRow;

@@ -1,13 +1,10 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { cacheFolder } from '../cache/cache-dir.ts';
 import type { StorageRepository } from './storage.repository.ts';
 
 /** Where drawn theme pictures are kept between runs, so tests, CI and a new data folder need not draw them again. */
-export function defaultThemeCacheDir(): string {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'tribute', 'themes');
-}
+export const defaultThemeCacheDir = (): string => cacheFolder('themes');
 
 const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -74,7 +74,7 @@ export function songsRoutes(deps: Deps): Router {
   router.get('/r/songs/stock_list', async (ctx) => {
     const listener = await stockListener(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await library.list(listener.userId, listener.securityHash);
+    ctx.body = { ...(await library.list(listener.userId, listener.securityHash)), preparing: await deps.library.songsPreparing() };
   });
 
   for (const [route, favorite] of [['/r/songs/favorite_song', true], ['/r/songs/unfavorite_song', false]] as const) {
@@ -93,7 +93,15 @@ export function songsRoutes(deps: Deps): Router {
   router.get('/r/songs/song_list/:videoId', async (ctx) => {
     const c = await caller(ctx, ctx.params.videoId, 'view');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.list(c);
+    const list = await service.list(c);
+    // A stock song whose audio is not made yet (a new installation's first minutes) is made now, ahead of the
+    // library's queue; its length reaches this page through live sync once it is measured.
+    for (const song of list.songs) {
+      if (song.stock_song_id && !(song.song_length > 0)) {
+        void deps.library.urgentSong(song.stock_song_id).catch((err: unknown) => console.error(`Making stock song ${song.stock_song_id} failed:`, err));
+      }
+    }
+    ctx.body = list;
   });
 
   router.post('/r/songs/update_timing', async (ctx) => {

@@ -14,7 +14,7 @@ const PICTURE_FILE = /^([a-z]+)\.jpg$/;
 /** The theme picker's calls (spec 1, section 7) and the pictures of each theme (render.routes.ts serves its preview clip). */
 export function themesRoutes(deps: Deps): Router {
   const router = new Router();
-  const themes = themeService(themeRepository(deps.db), deps.themeAssets);
+  const themes = themeService(themeRepository(deps.db), deps.themeAssets, (ids) => deps.library.themesPreparing(ids));
 
   router.get('/r/themes', async (ctx) => {
     // user_id is the spec's; the list is always the signed-in caller's own.

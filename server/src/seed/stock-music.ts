@@ -15,8 +15,9 @@ export function stockMusicLibrary(env: NodeJS.ProcessEnv = process.env): StockMu
 
 /**
  * Adds the composed stock songs that are not in the library yet (every start: a new release's pieces join
- * an existing installation). The full library is rendered by the 'music.render' job in the background, songs
- * appearing as they finish; the short test pieces are rendered here, so tests find them ready.
+ * an existing installation). The full library is rendered by the library preparation in the background, songs
+ * first, appearing as they finish (services/library-preparation.service.ts); the short test pieces are rendered
+ * here, so tests find them ready.
  */
 export async function seedStockMusic(db: Db, config: Config, library: StockMusicLibrary = stockMusicLibrary()): Promise<void> {
   if (library === 'none') return;

@@ -23,18 +23,12 @@ export function themeRow(design: ThemeDesign): ThemeRowValues {
 }
 
 /**
- * Brings the themes table in line with the catalogue and puts every theme's pictures in storage, where the
- * render engine reads them. Pictures drawn before on this machine are copied from the cache at once; the rest
- * are drawn after this returns (a few minutes on a machine's first start), unless `wait` is set.
+ * Brings the themes table in line with the catalogue and puts in storage every theme's pictures drawn before on
+ * this machine (copied from the cache at once). The rest are drawn by the library preparation in the background
+ * (server/src/services/library-preparation.service.ts), or here before returning when `wait` is set.
  */
 export async function seedThemes(db: Db, config: Config, { wait = false } = {}): Promise<void> {
   await themeRepository(db).upsert(THEMES.map(themeRow));
   const assets = themeAssetsService(themeFilesRepository(storageRepository(config.dataDir)));
-  const toDraw: ThemeDesign[] = [];
-  for (const design of THEMES) if (!(await assets.placed(design))) toDraw.push(design);
-  const drawn = (async () => {
-    for (const design of toDraw) await assets.ensure(design);
-  })();
-  if (wait) return drawn;
-  drawn.catch((err: unknown) => console.error('Drawing theme pictures failed:', err));
+  for (const design of THEMES) if (!(await assets.placed(design)) && wait) await assets.ensure(design);
 }

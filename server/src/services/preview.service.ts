@@ -15,6 +15,7 @@ import type { RenderRepository } from '../repositories/render.repository.ts';
 import type { RenderInputService } from './render-input.service.ts';
 import type { RenderSegmentService } from './render-segment.service.ts';
 import type { VideoAccess } from './video-access.ts';
+import { limiter } from './limiter.ts';
 
 export type PlaybackType = 'hls' | 'mp4';
 
@@ -68,24 +69,6 @@ function growingAudio(files: MediaFileRepository, key: string) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** At most `size` tasks at once across every preview this process makes, so two previews share the cores. */
-function limiter(size: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active < size) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // A finished task hands its place straight to the next waiting one.
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-}
-
 /**
  * Partial previews: the final timeline at 360p, made by this server process segment by segment (in order, two
  * at a time) while the sound is mixed alongside, and published as an HLS playlist of fMP4 segments that grows
@@ -94,6 +77,7 @@ function limiter(size: number) {
 export function previewService(deps: PreviewDeps) {
   const { records, files } = deps;
   const running = new Map<number, Promise<void>>();
+  // At most this many tasks at once across every preview this process makes, so two previews share the cores.
   const slot = limiter(PREVIEW_CONCURRENCY);
 
   async function make(render: RenderRow, plan: RenderPlan): Promise<void> {

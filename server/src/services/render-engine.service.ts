@@ -96,11 +96,8 @@ export function renderEngine(deps: RenderEngineDeps) {
     themes,
     handlers,
     pruner,
-    /** The pickers' clips (the 'render.showcase' job). */
-    async showcase(): Promise<void> {
-      const made = await showcase.run();
-      if (made) console.log(`[render] made ${made} theme and look previews`);
-    },
+    /** The pickers' clips, made by the library preparation (library-preparation.service.ts). */
+    showcase,
     /** Sends a render job the way this engine does (the queue, or the in-process runner). */
     send: ((name, data, options) => send(name, data, options)) as Send,
     /** Sends render jobs another way from now on (a test records them instead). */

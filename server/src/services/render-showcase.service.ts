@@ -1,6 +1,6 @@
 import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { cacheFolder } from '../cache/cache-dir.ts';
 import type { Db } from '../db/database.ts';
 import { sampleScene } from '../media/sample-photos.ts';
 import { renderSvgToJpeg } from '../repositories/image.repository.ts';
@@ -29,9 +29,16 @@ export interface ShowcaseDeps {
   cacheDir?: string;
 }
 
-export const showcaseCacheDir = (): string => path.join(os.homedir(), '.cache', 'tribute', `showcase-${ENGINE_VERSION}`);
+export const showcaseCacheDir = (): string => cacheFolder(`showcase-${ENGINE_VERSION}`);
 
 const exists = (file: string): Promise<boolean> => stat(file).then((s) => s.size > 0, () => false);
+
+/** One clip of the pickers: whether it is in place for the current engine, and how to make it (false: it already was). */
+export interface ShowcaseClip {
+  key: string;
+  ready(): Promise<boolean>;
+  make(): Promise<boolean>;
+}
 
 /** The URLs the slide workspace shows for a look modifier (spec 2: poster_url, preview_url). */
 export const lookUrls = (type: string, id: number, hash: string) => ({
@@ -78,11 +85,17 @@ export function renderShowcaseService(deps: ShowcaseDeps) {
     },
   });
 
-  /** Makes `folder`/preview.mp4 (and poster.jpg) for a plan unless they are already there for this hash. */
-  async function make(plan: RenderPlan, folder: string, poster: boolean): Promise<boolean> {
+  /** Whether `folder` holds the clip of this plan (storage keeps a note of the plan's hash beside it). */
+  async function isCurrent(plan: RenderPlan, folder: string): Promise<boolean> {
     const noteKey = `${folder}/preview.hash`;
     const note = (await files.size(noteKey)) ? (await files.read(noteKey, 0, 200)).toString('utf8').trim() : '';
-    if (note === plan.hash) return false;
+    return note === plan.hash;
+  }
+
+  /** Makes `folder`/preview.mp4 (and poster.jpg) for a plan unless they are already there for this hash. */
+  async function make(plan: RenderPlan, folder: string, poster: boolean): Promise<boolean> {
+    if (await isCurrent(plan, folder)) return false;
+    const noteKey = `${folder}/preview.hash`;
     const cached = path.join(cacheDir, `${plan.hash}.mp4`);
     const cachedPoster = path.join(cacheDir, `${plan.hash}.jpg`);
     if (!(await exists(cached)) || (poster && !(await exists(cachedPoster)))) {
@@ -103,28 +116,61 @@ export function renderShowcaseService(deps: ShowcaseDeps) {
 
   const planOf = (input: PlanInput, art: Parameters<typeof renderPlan>[2]) => renderPlan(buildTimeline(input), SHOWCASE, art);
 
+  async function themeClip(id: number, title: string): Promise<ShowcaseClip> {
+    const { theme, art } = await deps.themes.forVideo({ theme_id: id, custom_theme_id: null });
+    const plan = planOf(themeShowcase(theme, title), art);
+    const folder = themeFolder(id);
+    return { key: `theme-${id}`, ready: () => isCurrent(plan, folder), make: () => make(plan, folder, false) };
+  }
+
+  async function themeRows(): Promise<{ id: number; theme_title: string }[]> {
+    return db('themes').where({ disabled: false }).select<{ id: number; theme_title: string }[]>('id', 'theme_title').orderBy('id');
+  }
+
+  /** Each theme's looping preview, the themes people pick from first (the Custom Theme Base has no tile of its own). */
+  async function themeClips(): Promise<ShowcaseClip[]> {
+    const rows = await themeRows();
+    const ordered = [...rows.filter((r) => r.id !== CUSTOM_THEME_BASE_ID), ...rows.filter((r) => r.id === CUSTOM_THEME_BASE_ID)];
+    return Promise.all(ordered.map((row) => themeClip(row.id, row.theme_title)));
+  }
+
+  /** Each look modifier's poster and preview, shown on the first catalogue theme (the Custom Theme Base has no art of its own). */
+  async function lookClips(): Promise<ShowcaseClip[]> {
+    const themes = await themeRows();
+    const showcaseTheme = themes.find((t) => t.id !== CUSTOM_THEME_BASE_ID) ?? themes[0];
+    const { theme, art } = await deps.themes.forVideo({ theme_id: showcaseTheme?.id ?? 0, custom_theme_id: null });
+    const looks = await db('look_modifiers').select<{ type: ShowcaseType; id: number; params: Record<string, unknown> }[]>('type', 'id', 'params').orderBy(['type', 'position']);
+    return looks.map((look) => {
+      const plan = planOf(lookShowcase(theme, look.type, look.id), art);
+      const folder = `looks/${look.type}-${look.id}`;
+      const urls = lookUrls(look.type, look.id, plan.hash);
+      const named = look.params.poster_url === urls.poster_url && look.params.preview_url === urls.preview_url;
+      return {
+        key: `look-${look.type}-${look.id}`,
+        ready: async () => named && (await isCurrent(plan, folder)),
+        async make() {
+          const made = await make(plan, folder, true);
+          if (!named) await db('look_modifiers').where({ type: look.type, id: look.id }).update({ params: JSON.stringify({ ...look.params, ...urls }) });
+          return made;
+        },
+      };
+    });
+  }
+
   return {
-    /** Makes whatever is missing or out of date; answers how many clips were made. */
+    themeClips,
+    lookClips,
+
+    /** One theme's preview clip, made now if it is missing or out of date (a picker asked for it before its turn). */
+    async ensureTheme(id: number): Promise<void> {
+      const row = (await themeRows()).find((r) => r.id === id);
+      if (row) await (await themeClip(row.id, row.theme_title)).make();
+    },
+
+    /** Makes whatever is missing or out of date, one clip after another; answers how many clips were made. */
     async run(): Promise<number> {
       let made = 0;
-      const themes = await db('themes').where({ disabled: false }).select<{ id: number; theme_title: string }[]>('id', 'theme_title').orderBy('id');
-      for (const row of themes) {
-        const { theme, art } = await deps.themes.forVideo({ theme_id: row.id, custom_theme_id: null });
-        if (await make(planOf(themeShowcase(theme, row.theme_title), art), themeFolder(row.id), false)) made++;
-      }
-      // The looks are shown on the first catalogue theme (the Custom Theme Base has no art of its own).
-      const showcaseTheme = themes.find((t) => t.id !== CUSTOM_THEME_BASE_ID) ?? themes[0];
-      const { theme, art } = await deps.themes.forVideo({ theme_id: showcaseTheme?.id ?? 0, custom_theme_id: null });
-      const looks = await db('look_modifiers').select<{ type: ShowcaseType; id: number; params: Record<string, unknown> }[]>('type', 'id', 'params').orderBy(['type', 'position']);
-      for (const look of looks) {
-        const plan = planOf(lookShowcase(theme, look.type, look.id), art);
-        const folder = `looks/${look.type}-${look.id}`;
-        if (await make(plan, folder, true)) made++;
-        const urls = lookUrls(look.type, look.id, plan.hash);
-        if (look.params.poster_url !== urls.poster_url || look.params.preview_url !== urls.preview_url) {
-          await db('look_modifiers').where({ type: look.type, id: look.id }).update({ params: JSON.stringify({ ...look.params, ...urls }) });
-        }
-      }
+      for (const clip of [...(await themeClips()), ...(await lookClips())]) if (await clip.make()) made++;
       return made;
     },
   };

@@ -14,10 +14,15 @@ export interface StockSongLibraryDeps {
   stock: StockSongRepository;
   files: MediaFileRepository;
   renderer: StockSongRenderer;
+  /** Told which videos' songs changed length once a song's audio is in place (live sync refreshes their pages). */
+  lengthsChanged?: (videoIds: number[]) => Promise<void>;
 }
 
-/** A render job stops taking new tracks after this long; the next run carries on (jobs expire at 15 minutes). */
-export const RENDER_BUDGET_MS = 8 * 60_000;
+/** A composed song whose files are missing or older than its composition. */
+export interface PendingSong {
+  row: StockSongRow;
+  spec: TrackSpec;
+}
 
 /** Puts a cached file into storage: a hard link when both live on one disk, else a copy. */
 async function place(files: MediaFileRepository, source: string, key: string): Promise<void> {
@@ -36,7 +41,13 @@ export function stockSongLibrary(deps: StockSongLibraryDeps) {
     return (await files.size(row.file_path)) !== null && (await files.size(row.preview_path)) !== null;
   }
 
-  async function renderRow(row: StockSongRow, spec: TrackSpec): Promise<void> {
+  /** Video songs take the stock songs' measured lengths; the pages of the videos that changed are told. */
+  async function syncLengths(stockSongId?: number): Promise<void> {
+    const videos = await stock.syncSongLengths(stockSongId);
+    if (videos.length) await deps.lengthsChanged?.(videos);
+  }
+
+  async function make({ row, spec }: PendingSong): Promise<void> {
     const track = await renderer.render(spec);
     const folder = `stock_songs/${row.id}`;
     const audioKey = `${folder}/${spec.id}-${track.version}.m4a`;
@@ -52,6 +63,16 @@ export function stockSongLibrary(deps: StockSongLibraryDeps) {
     for (const old of [row.file_path, row.preview_path]) {
       if (old && old !== audioKey && old !== previewKey) await rm(files.path(old), { force: true });
     }
+    await syncLengths(row.id);
+  }
+
+  async function pending(): Promise<PendingSong[]> {
+    const found: PendingSong[] = [];
+    for (const row of await stock.listComposed()) {
+      const spec = row.composition_key ? findTrack(row.composition_key) : undefined;
+      if (spec && !(await upToDate(row, renderer.versionOf(spec)))) found.push({ row, spec });
+    }
+    return found;
   }
 
   return {
@@ -68,21 +89,20 @@ export function stockSongLibrary(deps: StockSongLibraryDeps) {
       }
     },
 
-    /**
-     * Renders every composed song whose files are missing or older than its composition, one after another,
-     * each visible as soon as it is done. Answers how many were (re)made.
-     */
-    async renderPending(options: { budgetMs?: number } = {}): Promise<number> {
-      const started = Date.now();
-      let made = 0;
-      for (const row of await stock.listComposed()) {
-        const spec = row.composition_key ? findTrack(row.composition_key) : undefined;
-        if (!spec || (await upToDate(row, renderer.versionOf(spec)))) continue;
-        await renderRow(row, spec);
-        made++;
-        if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) break;
-      }
-      return made;
+    /** The composed songs still to be made, in the library's order. */
+    pending,
+
+    /** Renders (or takes from the cache) one song's files, puts them in place and brings every video song that plays it up to date. */
+    make,
+
+    /** Brings video songs whose length differs from their stock song's audio up to date (rows from before a fix). */
+    syncLengths: () => syncLengths(),
+
+    /** Makes every pending song, one after another; answers how many were (re)made. */
+    async renderPending(): Promise<number> {
+      const songs = await pending();
+      for (const song of songs) await make(song);
+      return songs.length;
     },
   };
 }
@@ -96,6 +116,11 @@ export const defaultRenderer = (): StockSongRenderer =>
   (sharedRenderer ??= stockSongRenderer({ fluidsynth: fluidsynthRepository(), loudness: loudnessRepository(), audio: audioRepository(), cacheDir: musicCacheDir() }));
 
 /** The library wired to a database and storage, for the seed, the job and the admin page. */
-export function stockSongLibraryFor(db: Db, storage: StorageRepository, renderer: StockSongRenderer = defaultRenderer()): StockSongLibrary {
-  return stockSongLibrary({ stock: stockSongRepository(db), files: mediaFileRepository(storage), renderer });
+export function stockSongLibraryFor(
+  db: Db,
+  storage: StorageRepository,
+  renderer: StockSongRenderer = defaultRenderer(),
+  lengthsChanged?: StockSongLibraryDeps['lengthsChanged'],
+): StockSongLibrary {
+  return stockSongLibrary({ stock: stockSongRepository(db), files: mediaFileRepository(storage), renderer, lengthsChanged });
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { cacheFolder } from '../cache/cache-dir.ts';
 import { compose, type Composition } from '../music/compose.ts';
 import type { TrackSpec } from '../music/types.ts';
 import type { AudioRepository } from '../repositories/audio.repository.ts';
@@ -41,10 +41,10 @@ export interface RenderedTrack {
   voices: number;
 }
 
-/** ~/.cache/tribute/music, or MUSIC_CACHE_DIR: shared by every checkout, data folder and CI run on the machine. */
+/** The cache's music folder (cache-dir.ts), or MUSIC_CACHE_DIR: shared by every checkout, data folder and CI run on the machine. */
 export function musicCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MUSIC_CACHE_DIR) return path.resolve(env.MUSIC_CACHE_DIR);
-  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'tribute', 'music');
+  return cacheFolder('music', env);
 }
 
 /** A composition's version: its MIDI bytes and the render pipeline, so any change to either renders anew. */

@@ -88,7 +88,7 @@ export function stockSongService(deps: StockSongServiceDeps) {
   }
 
   return {
-    async list(userId: number | undefined, securityHash?: string): Promise<WireStockList> {
+    async list(userId: number | undefined, securityHash?: string): Promise<Omit<WireStockList, 'preparing'>> {
       const [songs, categories, links, favorites] = await Promise.all([
         stock.listVisible(),
         stock.categories(),

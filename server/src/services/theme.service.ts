@@ -31,16 +31,20 @@ export interface ThemeCaller {
   video?: VideoRow;
 }
 
+/** How many of these themes are still being prepared (library-preparation.service.ts). */
+export type ThemesPreparing = (themeIds: number[]) => Promise<number>;
+
 /** The theme picker's list (spec 1, section 7), favorites, and each theme's pictures. */
-export function themeService(themes: ThemeRepository, assets: ThemeAssetsService) {
-  function toWire(row: ThemeRow, design: ThemeDesign | undefined, favorite: boolean, preview: boolean): WireTheme {
+export function themeService(themes: ThemeRepository, assets: ThemeAssetsService, preparing: ThemesPreparing) {
+  function toWire(row: ThemeRow, design: ThemeDesign | undefined, favorite: boolean): WireTheme {
     const version = design ? assets.version(design) : '';
     return {
       id: row.id,
       theme_title: row.theme_title,
       tags: tagsOf(row.tags),
       thumbnail_url: design ? pictureUrl(row.id, 'icon', version) : null,
-      preview_url: preview ? `/r/themes/${row.id}/preview.mp4` : null,
+      // Always named: a preview asked for before the library preparation reached it is made at once (render.routes.ts).
+      preview_url: `/r/themes/${row.id}/preview.mp4`,
       poster_url: design ? pictureUrl(row.id, 'poster', version) : null,
       dvd_artwork_url: design ? pictureUrl(row.id, 'dvd', version) : null,
       favorite,
@@ -81,8 +85,7 @@ export function themeService(themes: ThemeRepository, assets: ThemeAssetsService
     async list({ user, video }: ThemeCaller): Promise<WireThemeList> {
       const rows = (await themes.listEnabled()).filter((row) => row.id !== CUSTOM_THEME_BASE_ID && (!row.debug || user?.role === 'super'));
       const favorites = user ? await themes.favoriteIds(user.id) : new Set<number>();
-      const list: WireTheme[] = [];
-      for (const row of rows) list.push(toWire(row, designOf(row), favorites.has(row.id), await assets.previewExists(row.id)));
+      const list = rows.map((row) => toWire(row, designOf(row), favorites.has(row.id)));
       const byId = new Map(list.map((t) => [t.id, t]));
       const customs = user ? await customThemesFor(user, video) : [];
       const offered = new Set(list.map((t) => t.id));
@@ -92,6 +95,7 @@ export function themeService(themes: ThemeRepository, assets: ThemeAssetsService
         popular: (await themes.popularIds()).filter((id) => offered.has(id)),
         recent: user ? (await themes.recentIds(user.id)).filter((id) => offered.has(id)) : [],
         current: video ? { theme_id: video.theme_id, custom_theme_id: video.custom_theme_id } : null,
+        preparing: await preparing(list.map((t) => t.id)),
       };
     },
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { composeJpeg, rasterizeSvg, resizeToJpeg } from '../repositories/image.repository.ts';
 import type { ThemeFilesRepository } from '../repositories/theme-files.repository.ts';
+import { limiter } from '../services/limiter.ts';
 import { ART, ART_VERSION, titleOverlay } from './art/index.ts';
 import { HEIGHT, WIDTH } from './art/svg.ts';
 import { fontFile } from './fonts.ts';
@@ -55,22 +56,23 @@ async function draw(design: ThemeDesign): Promise<Record<string, Buffer>> {
   };
 }
 
-// Shared by every service in the process: drawing runs one theme at a time and never draws a version twice, and
-// one folder is filled by one writer at a time.
-let drawQueue: Promise<unknown> = Promise.resolve();
+/** Themes drawn at once: librsvg draws a picture on one core, so two keep a two-core machine busy. */
+export const DRAW_CONCURRENCY = 2;
+
+// Shared by every service in the process: drawing never draws a version twice, at most DRAW_CONCURRENCY at once,
+// and one folder is filled by one writer at a time.
+const drawSlot = limiter(DRAW_CONCURRENCY);
 const drawing = new Map<string, Promise<Record<string, Buffer>>>();
 const filling = new Map<string, Promise<boolean>>();
 
 function drawOnce(design: ThemeDesign, version: string, files: ThemeFilesRepository): Promise<Record<string, Buffer>> {
   let job = drawing.get(version);
   if (!job) {
-    console.log(`Drawing the pictures of theme ${design.id} (${design.title}); they are kept in the cache afterwards.`);
-    job = drawQueue.then(async () => {
+    job = drawSlot(async () => {
       const set = await draw(design);
       await files.writeCached(version, set);
       return set;
     });
-    drawQueue = job.catch(() => undefined);
     drawing.set(version, job);
     void job.then(() => drawing.delete(version), () => drawing.delete(version));
   }

@@ -82,6 +82,8 @@ export interface WireStockList {
   stock_songs: WireStockSong[];
   stock_categories: WireStockCategory[];
   song_categories: WireStockSongCategory[];
+  /** Songs of the library still being made on a new installation; they join stock_songs as they finish. */
+  preparing: number;
 }
 
 /** A stock song as the administrators' page shows it, hidden ones included. */

@@ -5,7 +5,7 @@ export interface WireTheme {
   tags: string[];
   /** The 176 x 99 tile icon. */
   thumbnail_url: string | null;
-  /** The theme's looping preview video; null until the render engine has made it. */
+  /** The theme's looping preview video: made at once when asked for before the library preparation reached it. */
   preview_url: string | null;
   poster_url: string | null;
   dvd_artwork_url: string | null;
@@ -38,6 +38,8 @@ export interface WireThemeList {
   recent: number[];
   /** The video's theme when video_id was given. */
   current: { theme_id: number; custom_theme_id: number | null } | null;
+  /** Themes whose pictures or looping preview are still being made on a new installation. */
+  preparing: number;
 }
 
 /** POST /themes/{id}/favorite and /themes/{id}/unfavorite */

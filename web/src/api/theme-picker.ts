@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { WireThemeFavorite, WireThemeList } from '../../../server/src/wire/theme.ts';
+import { refreshWhilePreparing } from '../ui/PreparingNote.tsx';
 import { getJson, sendJson } from './http.ts';
 import type { VideoRef } from './slides.ts';
 import type { Camelized } from './types.ts';
@@ -28,6 +29,8 @@ export interface ThemeList {
   popular: number[];
   recent: number[];
   current: { themeId: number; customThemeId: number | null } | null;
+  /** Themes whose pictures or preview are still being made on a new installation. */
+  preparing: number;
 }
 
 export const themeListKey = (userId: number | null, video: VideoRef | null) => ['/r/themes', userId ?? '', video === null ? '' : String(video)] as const;
@@ -37,7 +40,7 @@ export function useThemeList(userId: number | null, video: VideoRef | null) {
     themeListKey(userId, video),
     async ([path, user, videoId]: readonly [string, number | string, string]): Promise<ThemeList> =>
       getJson<Camelized<WireThemeList>>(path, { user_id: user || undefined, video_id: videoId || undefined }),
-    { revalidateOnFocus: false },
+    { revalidateOnFocus: false, refreshInterval: refreshWhilePreparing },
   );
   return { list: data, error, mutate };
 }

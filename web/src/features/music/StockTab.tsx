@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, Collapse, InputAdornment, List, L
 import { useEffect, useState } from 'react';
 import { matchesStockSearch } from '../../../../common/stock-search.ts';
 import type { StockList, StockSong } from '../../api/index.ts';
+import { PreparingNote } from '../../ui/index.ts';
 import { songsInCategory, stockCategories } from './stock-browse.ts';
 import { StockSongRow } from './StockSongRow.tsx';
 import type { useStockLibrary } from './useStockLibrary.ts';
@@ -130,6 +131,7 @@ export function StockTab(props: Props) {
         </Box>
       )}
       {list && !results && <Categories list={list} props={props} />}
+      {list && <PreparingNote count={list.preparing} one="song" many="songs" what="they appear here as they finish." />}
     </Box>
   );
 }

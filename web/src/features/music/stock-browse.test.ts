@@ -9,6 +9,7 @@ const list: StockList = {
     { id: 10, name: 'Hymns' },
     { id: 11, name: 'Piano' },
   ],
+  preparing: 0,
   songCategories: [
     { stockSongCategoryId: 10, stockSongId: 3 },
     { stockSongCategoryId: 10, stockSongId: 1 },

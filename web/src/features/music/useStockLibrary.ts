@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 import { favoriteStockSong, fetchStockList, STOCK_LIST_KEY, useMe } from '../../api/index.ts';
+import { refreshWhilePreparing } from '../../ui/index.ts';
 import { withFavorite } from './stock-browse.ts';
 
 /** The stock library, loaded the first time the music dialog opens; stars are keyed on who is signed in. */
@@ -9,6 +10,8 @@ export function useStockLibrary(open: boolean) {
   const { data, error, isLoading, mutate } = useSWR(open ? [STOCK_LIST_KEY, user?.id ?? 0] : null, () => fetchStockList(), {
     revalidateOnFocus: false,
     keepPreviousData: true,
+    // On a new installation songs are still being made: they join the list as they finish.
+    refreshInterval: refreshWhilePreparing,
   });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
 

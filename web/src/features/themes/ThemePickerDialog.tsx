@@ -2,6 +2,7 @@ import { Close } from '@mui/icons-material';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { setThemeFavorite, useThemeList, type ThemeList, type ThemeTile, type VideoRef } from '../../api/index.ts';
+import { PreparingNote } from '../../ui/index.ts';
 import { pickerSections, tileKey } from './picker-sections.ts';
 import { PickerToolbar } from './PickerToolbar.tsx';
 import { ThemePreview } from './ThemePreview.tsx';
@@ -97,17 +98,20 @@ export function ThemePickerDialog(props: ThemePickerProps) {
                 <CircularProgress aria-label="Loading themes" />
               </Box>
             ) : (
-              <ThemeSections
-                sections={sections}
-                selectedKey={selectedKey}
-                currentKey={currentKey}
-                showFavorites={!isAnonymous}
-                onSelect={select}
-                onApply={apply}
-                onFavorite={(theme) => void toggleFavorite(theme)}
-                onEditCustom={props.onEditCustom}
-                onDeleteCustom={props.onDeleteCustom}
-              />
+              <>
+                <PreparingNote count={list.preparing} one="theme" many="themes" what="their pictures and previews appear as they finish." />
+                <ThemeSections
+                  sections={sections}
+                  selectedKey={selectedKey}
+                  currentKey={currentKey}
+                  showFavorites={!isAnonymous}
+                  onSelect={select}
+                  onApply={apply}
+                  onFavorite={(theme) => void toggleFavorite(theme)}
+                  onEditCustom={props.onEditCustom}
+                  onDeleteCustom={props.onDeleteCustom}
+                />
+              </>
             )}
           </Box>
           {!small && (
