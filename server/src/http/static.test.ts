@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import request from 'supertest';
-import { familyContentSecurityPolicy, isFamilyLinkPage, spaMiddleware } from './static.ts';
+import { errorMiddleware } from './errors.ts';
+import { familyContentSecurityPolicy, isFamilyLinkPage, isPageNavigation, spaMiddleware } from './static.ts';
 
 const INDEX = '<!doctype html><html><head><meta name="referrer" content="same-origin" /></head><body><div id="root"></div></body></html>';
 
@@ -29,6 +30,8 @@ describe('static files and the single-page app', () => {
     writeFileSync(path.join(webDir, 'index.html'), INDEX);
     writeFileSync(path.join(webDir, 'assets', 'main-ABC.js'), 'console.log(1);');
     const app = new Koa();
+    // As in app.ts: the error middleware turns a thrown 404 into the API's JSON body.
+    app.use(errorMiddleware);
     app.use(spaMiddleware(webDir));
     server = app.callback();
   });
@@ -93,5 +96,65 @@ describe('static files and the single-page app', () => {
     assert.match(String(res.headers['cache-control']), /immutable/);
     await request(server).get('/assets/missing-XYZ.js').expect(404);
     await page('/r/videos/1').expect(404);
+  });
+
+  it('knows a page navigation from a request for a file or an API call', () => {
+    for (const url of ['/dashboard', '/', '/creator/42/slides', '/creator/AbCd_-9/slides/7', '/users/reset_password/Ab-c_9', '/videos/3/details']) {
+      assert.equal(isPageNavigation('GET', url, true), true, url);
+      assert.equal(isPageNavigation('HEAD', url, true), true, url);
+      assert.equal(isPageNavigation('GET', url, false), false, `${url} without text/html`);
+      assert.equal(isPageNavigation('POST', url, true), false, `POST ${url}`);
+    }
+    for (const url of [
+      '/downloads/video/abc/dvd.iso',
+      '/downloads/video/abc',
+      '/downloads',
+      '/stationeries/dvd_label/abc.pdf',
+      '/stationeries/dvd_jacket/abc',
+      '/denim/download_resource/installer',
+      '/media/anything',
+      '/r/no/such/call',
+      '/r',
+      '/assets/main-ABC',
+      '/dashboard.json',
+      '/favicon.ico',
+      '/creator/42/.env',
+    ]) {
+      assert.equal(isPageNavigation('GET', url, true), false, url);
+    }
+    // A prefix is a whole segment: a page whose name merely begins like one is still a page.
+    assert.equal(isPageNavigation('GET', '/mediation', true), true);
+    assert.equal(isPageNavigation('GET', '/rubbish', true), true);
+  });
+
+  it('answers the API JSON 404 to anything not found that is not a page navigation', async () => {
+    const notFound = { errors: ['Not found'] };
+    const misses = [
+      page('/downloads/video/abc/dvd.iso'),
+      page('/stationeries/dvd_label/abc.pdf'),
+      page('/denim/download_resource/installer'),
+      page('/media/slides/1/big.jpg'),
+      page('/assets/missing-XYZ.js'),
+      page('/some/page.html'),
+      page('/r/no/such/call'),
+      request(server).get('/r/no/such/call'),
+      request(server).get('/dashboard').set('Accept', 'application/json'),
+      request(server).post('/dashboard').set('Accept', 'text/html'),
+      request(server).delete('/r/no/such/call'),
+    ];
+    for (const res of await Promise.all(misses)) {
+      const what = `${res.request.method} ${res.request.url}`;
+      assert.equal(res.status, 404, what);
+      assert.match(String(res.headers['content-type']), /^application\/json/, what);
+      assert.deepEqual(res.body, notFound, what);
+    }
+  });
+
+  it('still answers a page navigation with the app, whatever the client route', async () => {
+    for (const url of ['/dashboard', '/no/such/page', '/users/login']) {
+      const res = await page(url).expect(200);
+      assert.match(String(res.headers['content-type']), /^text\/html/, url);
+      assert.equal(res.text, INDEX, url);
+    }
   });
 });

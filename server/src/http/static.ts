@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { notFound } from './errors.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,26 +53,42 @@ export function familyContentSecurityPolicy(host: string): string {
   ].join('; ');
 }
 
+/** Where the API, downloads and files live: nothing under these is ever one of the app's pages. */
+const NOT_PAGES = ['/r', '/downloads', '/stationeries', '/denim', '/media', '/assets'];
+
+/**
+ * Whether a request that no route answered is a browser opening one of the app's pages, so it gets index.html:
+ * a GET (or HEAD) that accepts HTML, outside the API and file prefixes, whose last segment has no dot (a file name
+ * such as dvd.iso or label.pdf; the app's own paths never have one). Anything else that found nothing is a 404.
+ */
+export function isPageNavigation(method: string, pathname: string, acceptsHtml: boolean): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || !acceptsHtml) return false;
+  if (NOT_PAGES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return false;
+  return !/\.[^/]*$/.test(pathname);
+}
+
 /**
  * Serves the built single-page app: files under /assets/ by name (long-cached, names carry a hash),
  * and index.html for every other GET that a browser navigates to, so client routes survive a reload.
+ * Every other request that found nothing answers the API's own 404 body ({errors: ['Not found']}), so a missing
+ * download or an unknown API call is never a 200 with the app's page in it.
  */
 export function spaMiddleware(webDir: string) {
   const indexFile = path.join(webDir, 'index.html');
   return async (ctx: Context, next: Next): Promise<void> => {
     await next();
-    if (ctx.status !== 404 || ctx.body != null || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
-    if (ctx.path.startsWith('/assets/')) {
+    if (ctx.status !== 404 || ctx.body != null) return;
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith('/assets/')) {
       const file = path.join(webDir, path.normalize(ctx.path).replace(/^(\.\.[/\\])+/, ''));
       if (file.startsWith(webDir + path.sep) && existsSync(file) && statSync(file).isFile()) {
         ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
         ctx.length = statSync(file).size;
         ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
         ctx.body = createReadStream(file);
+        return;
       }
-      return;
     }
-    if (ctx.path.startsWith('/r/') || !ctx.accepts('html')) return;
+    if (!isPageNavigation(ctx.method, ctx.path, Boolean(ctx.accepts('html')))) throw notFound();
     if (!existsSync(indexFile)) {
       ctx.status = 503;
       ctx.type = 'text/plain';
