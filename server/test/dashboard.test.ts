@@ -41,6 +41,71 @@ describe('GET /r/users/{userId}/dashboard_data', () => {
     assert.deepEqual(second.body.orders, [], 'only=videos leaves the orders column alone');
   });
 
+  describe('has_more', () => {
+    const day = 24 * 3600 * 1000;
+    /** A user of a fresh organization with `count` live videos, newest last. */
+    async function staffWithVideos(count: number) {
+      const organizationId = (await makeOrganization(h.deps)).id;
+      const user = await makeUser(h.deps, { organizationId });
+      for (let i = 0; i < count; i++) await makeVideo(h.deps, { organization_id: organizationId, created_at: new Date(Date.now() - (count - i) * day) });
+      return { user, organizationId, agent: await h.agent(user) };
+    }
+    /** `count` orders for one of the organization's videos (adding none). */
+    async function ordersFor(organizationId: number, count: number) {
+      const video = await h.deps.db('videos').where({ organization_id: organizationId }).first();
+      for (let i = 0; i < count; i++) {
+        await h.deps.db('orders').insert({ video_id: video.id, user_id: null, organization_id: organizationId, order_date: new Date(Date.now() - i * day) });
+      }
+    }
+    const read = (agent: Awaited<ReturnType<typeof h.agent>>, userId: number, query: string) =>
+      agent.get(`/r/users/${userId}/dashboard_data?limit=10&${query}`).expect(200);
+
+    it('is false when exactly a page of rows is left, so a full last page offers no Load More', async () => {
+      const { user, organizationId, agent } = await staffWithVideos(10);
+      await ordersFor(organizationId, 10);
+      const first = await read(agent, user.id, 'videos_page=1&orders_page=1');
+      assert.equal(first.body.videos.length, 10);
+      assert.equal(first.body.orders.length, 10);
+      assert.deepEqual(first.body.has_more, { videos: false, orders: false });
+    });
+
+    it('is true while rows remain, page after page, and false on the page that ends them', async () => {
+      const { user, organizationId, agent } = await staffWithVideos(21);
+      await ordersFor(organizationId, 11);
+      const first = await read(agent, user.id, 'videos_page=1&orders_page=1');
+      assert.deepEqual(first.body.has_more, { videos: true, orders: true });
+      const second = await read(agent, user.id, 'videos_page=2&only=videos');
+      assert.equal(second.body.videos.length, 10);
+      assert.deepEqual(second.body.has_more, { videos: true }, 'the column not asked for says nothing');
+      const third = await read(agent, user.id, 'videos_page=3&only=videos');
+      assert.equal(third.body.videos.length, 1);
+      assert.deepEqual(third.body.has_more, { videos: false });
+      const orders = await read(agent, user.id, 'orders_page=2&only=orders');
+      assert.equal(orders.body.orders.length, 1);
+      assert.deepEqual(orders.body.has_more, { orders: false });
+    });
+
+    it('counts only the rows the caller may see: deleted videos neither fill a page nor promise more', async () => {
+      const { user, organizationId, agent } = await staffWithVideos(0);
+      const at = (days: number) => new Date(Date.now() - days * day);
+      // Live and deleted videos interleaved, and deleted ones older than every live one.
+      for (let i = 0; i < 11; i++) {
+        await makeVideo(h.deps, { organization_id: organizationId, created_at: at(30 - i) });
+        await makeVideo(h.deps, { organization_id: organizationId, created_at: at(30 - i), deleted_at: new Date() });
+      }
+      for (let i = 0; i < 3; i++) await makeVideo(h.deps, { organization_id: organizationId, created_at: at(90 + i), deleted_at: new Date() });
+      const first = await read(agent, user.id, 'videos_page=1&only=videos');
+      assert.equal(first.body.videos.length, 10);
+      assert.equal(first.body.has_more.videos, true, 'an eleventh live video is left');
+      const second = await read(agent, user.id, 'videos_page=2&only=videos');
+      assert.equal(second.body.videos.length, 1);
+      assert.equal(second.body.has_more.videos, false, 'only deleted videos are left');
+      const other = await makeOrganization(h.deps);
+      for (let i = 0; i < 3; i++) await makeVideo(h.deps, { organization_id: other.id });
+      assert.equal((await read(agent, user.id, 'videos_page=2&only=videos')).body.has_more.videos, false, "another organization's videos are not more");
+    });
+  });
+
   it('answers orders with their lines, products, dates and tracking', async () => {
     const video = await makeVideo(h.deps, { organization_id: orgId, title: 'Ordered Video' });
     const [order] = await h.deps

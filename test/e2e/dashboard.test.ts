@@ -129,8 +129,42 @@ describe('the dashboard', () => {
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 13, {}, rows);
     const titles = await texts(page, `${rows} a p:first-child`);
     assert.deepEqual(titles.slice(10), ['Older Video 3', 'Older Video 2', 'Older Video 1']);
-    // The last page came back short: nothing more to load.
+    // The server said the last page was the end: nothing more to load.
     assert.equal(await page.$('section[aria-labelledby="recent-videos-heading"] button::-p-text(Load More)'), null);
+  });
+
+  it('offers Load More exactly while the server has more, whatever the length of the page that came', async () => {
+    const db = app.running.deps.db;
+    const { organization_id: organizationId } = await db('users').where({ email: 'staff@example.com' }).first();
+    const live = () => db('videos').where({ organization_id: organizationId }).whereNull('deleted_at');
+    const [{ count: videoCount }] = await live().count<{ count: number }[]>('* as count');
+    // Exactly two pages of videos, and exactly one page of orders.
+    for (let i = Number(videoCount); i < 20; i++) {
+      await db('videos').insert({ organization_id: organizationId, title: `Two Pages ${i}`, video_code: `e2e-two-${i}`, security_hash: `e2e-two-hash-${i}`, created_at: new Date(2019, 0, 1 + i) });
+    }
+    const [{ count: orderCount }] = await db('orders').join('videos', 'videos.id', 'orders.video_id').where('videos.organization_id', organizationId).count<{ count: number }[]>('* as count');
+    const { id: orderedVideo } = await live().first();
+    for (let i = Number(orderCount); i < 10; i++) await db('orders').insert({ video_id: orderedVideo, organization_id: organizationId, order_date: new Date(2019, 0, 1 + i) });
+
+    await page.goto(`${app.url}/dashboard`, { waitUntil: 'networkidle0' });
+    const rows = 'section[aria-labelledby="recent-videos-heading"] li';
+    const videosLoadMore = 'section[aria-labelledby="recent-videos-heading"] button::-p-text(Load More)';
+    await page.waitForSelector(rows);
+    assert.equal((await page.$$(`section[aria-labelledby="recent-orders-heading"] > div > ul > li`)).length, 10);
+    assert.equal(await page.$('section[aria-labelledby="recent-orders-heading"] button::-p-text(Load More)'), null, 'ten orders in all: no more to load');
+
+    // A video started now pushes the tenth onto the next page too; it is shown once and that page, one short, still has more.
+    await db('videos').insert({ organization_id: organizationId, title: 'Started Meanwhile', video_code: 'e2e-meanwhile', security_hash: 'e2e-meanwhile-hash', created_at: new Date() });
+    await page.locator(videosLoadMore).click();
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 19, {}, rows);
+    await page.waitForNetworkIdle();
+    assert.equal((await page.$$(rows)).length, 19);
+    await page.locator(videosLoadMore).click();
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 20, {}, rows);
+    await page.waitForNetworkIdle();
+    const links = await page.$$eval(`${rows} a[href]`, (as) => as.map((a) => a.getAttribute('href')));
+    assert.equal(new Set(links).size, 20, 'no video twice');
+    assert.equal(await page.$(videosLoadMore), null, 'the last of the twenty was the end');
   });
 
   it('offers log in and register to visitors', async () => {

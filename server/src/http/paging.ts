@@ -26,3 +26,12 @@ export function idFilter(value: unknown): number | undefined {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
+
+/**
+ * One page out of a query that asked for `limit + 1` rows: the extra row only tells that more exist, so a client
+ * never has to guess from a page's length (a page can come back short after rows are dropped, and a full page can
+ * be the last one).
+ */
+export function pageOf<T>(rows: T[], limit: number): { rows: T[]; hasMore: boolean } {
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}

@@ -1,4 +1,5 @@
 import { AppError } from '../http/errors.ts';
+import { pageOf } from '../http/paging.ts';
 import type { OrderDetailRow, OrderRepository, OrderWithDetails } from '../repositories/order.repository.ts';
 import type { UserRepository, UserWithOrg } from '../repositories/user.repository.ts';
 import type { VideoListRepository } from '../repositories/video-list.repository.ts';
@@ -66,14 +67,20 @@ export function dashboardService(users: UserRepository, videoList: VideoListRepo
       if (!owner) throw new AppError(404, 'Not found');
       const limit = Math.min(Math.max(query.limit ?? DASHBOARD_PAGE_SIZE, 1), MAX_PAGE_SIZE);
       const offset = (page = 1) => (Math.max(page, 1) - 1) * limit;
-      const [videos, recentOrders] = await Promise.all([
-        query.only === 'orders' ? [] : videoList.recent({ organizationId: owner.organization_id }, limit, offset(query.videosPage)),
-        query.only === 'videos' ? [] : orders.recentForOrganization(owner.organization_id, limit, offset(query.ordersPage)),
+      // One row more than the page: it tells whether there is a next page and is not sent.
+      const [videoRows, orderRows] = await Promise.all([
+        query.only === 'orders' ? undefined : videoList.recent({ organizationId: owner.organization_id }, limit + 1, offset(query.videosPage)),
+        query.only === 'videos' ? undefined : orders.recentForOrganization(owner.organization_id, limit + 1, offset(query.ordersPage)),
       ]);
-      const covers = await coverThumbUrls(videoList, [...videos, ...recentOrders.map((o) => ({ id: o.video_id, updated_at: o.video_updated_at }))]);
+      const videos = videoRows && pageOf(videoRows, limit);
+      const recentOrders = orderRows && pageOf(orderRows, limit);
+      const videoItems = videos?.rows ?? [];
+      const orderItems = recentOrders?.rows ?? [];
+      const covers = await coverThumbUrls(videoList, [...videoItems, ...orderItems.map((o) => ({ id: o.video_id, updated_at: o.video_updated_at }))]);
       return {
-        videos: videos.map((v) => toListItem(v, covers)),
-        orders: recentOrders.map((o) => toWireOrder(o, covers)),
+        videos: videoItems.map((v) => toListItem(v, covers)),
+        orders: orderItems.map((o) => toWireOrder(o, covers)),
+        has_more: { videos: videos?.hasMore, orders: recentOrders?.hasMore },
         super: isSuper,
       };
     },

@@ -34,4 +34,9 @@ export interface WireDashboard {
   videos: WireVideoListItem[];
   orders: WireOrder[];
   super: boolean;
+  /**
+   * Not in the spec's response (videos, orders, super), added beside it: whether the next page of a column has rows,
+   * decided by the server, so Load More shows exactly when there is more. A column not asked for with `only` is left out.
+   */
+  has_more: { videos?: boolean; orders?: boolean };
 }

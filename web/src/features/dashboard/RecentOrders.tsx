@@ -2,16 +2,16 @@ import { Box, Button } from '@mui/material';
 import type { Order } from '../../api/index.ts';
 import { ColumnMessage, DashboardColumn } from './DashboardColumn.tsx';
 import { OrderRow } from './OrderRow.tsx';
-import { DASHBOARD_PAGE_SIZE, type Column } from './useDashboard.ts';
+import type { Column } from './useDashboard.ts';
 
 export const ORDERS_SCROLL_HEIGHT = 610;
 
 export function RecentOrders({ column, onLoadMore }: { column: Column<Order>; onLoadMore: () => void }) {
-  const { items, loading, failed, exhausted } = column;
+  const { items, loading, failed, hasMore } = column;
   let footer;
   if (items.length === 0) {
     footer = <ColumnMessage>{loading ? 'Loading...' : failed ? 'The recent orders could not be loaded.' : 'No recent orders found.'}</ColumnMessage>;
-  } else if (items.length >= DASHBOARD_PAGE_SIZE && !exhausted) {
+  } else if (hasMore) {
     footer = (
       <Button variant="outlined" onClick={onLoadMore} disabled={loading}>
         {loading ? 'Loading...' : 'Load More'}

@@ -16,15 +16,16 @@ interface Props {
 
 /** Spec 1, 2.8 Recent Videos: listed like the videos page, without delete (one organization: no organization column). */
 export function RecentVideos({ userId, column, onLoadMore }: Props) {
-  const { items, loading, failed, exhausted } = column;
-  const many = items.length >= DASHBOARD_PAGE_SIZE;
+  const { items, loading, failed, hasMore } = column;
+  // Spec 1, 2.8: View All appears once a page's worth is loaded (or the server has more than came back).
+  const many = items.length >= DASHBOARD_PAGE_SIZE || hasMore;
   let footer;
   if (items.length === 0) {
     footer = <ColumnMessage>{loading ? 'Loading...' : failed ? 'The recent videos could not be loaded.' : 'No recent videos found.'}</ColumnMessage>;
   } else if (many) {
     footer = (
       <>
-        {!exhausted && (
+        {hasMore && (
           <Button variant="outlined" onClick={onLoadMore} disabled={loading}>
             {loading ? 'Loading...' : 'Load More'}
           </Button>

@@ -1,35 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchDashboard, type Order, type VideoListItem } from '../../api/index.ts';
+import { busyColumn, failedColumn, initialColumn, loadedColumn, type Column } from './column.ts';
 
-/** Spec 1, 9: the dashboard pages by 10, and Load More shows once 10 or more items are loaded. */
+export type { Column } from './column.ts';
+
+/** Spec 1, 9: the dashboard pages by 10 (Load More itself follows the server's has_more). */
 export const DASHBOARD_PAGE_SIZE = 10;
-
-export interface Column<T> {
-  items: T[];
-  page: number;
-  loading: boolean;
-  failed: boolean;
-  /** The last page came back short: there is nothing more to load. */
-  exhausted: boolean;
-}
-
-const initial = <T>(): Column<T> => ({ items: [], page: 0, loading: true, failed: false, exhausted: false });
-
-const loaded = <T>(column: Column<T>, page: number, items: T[]): Column<T> => ({
-  items: page === 1 ? items : [...column.items, ...items],
-  page,
-  loading: false,
-  failed: false,
-  exhausted: items.length < DASHBOARD_PAGE_SIZE,
-});
-
-const busy = <T>(column: Column<T>): Column<T> => ({ ...column, loading: true });
-const failed = <T>(column: Column<T>): Column<T> => ({ ...column, loading: false, failed: true });
 
 /** Both columns load together at first; Load More then fetches the next page of one column only. */
 export function useDashboard(userId: number) {
-  const [videos, setVideos] = useState<Column<VideoListItem>>(initial);
-  const [orders, setOrders] = useState<Column<Order>>(initial);
+  const [videos, setVideos] = useState<Column<VideoListItem>>(initialColumn);
+  const [orders, setOrders] = useState<Column<Order>>(initialColumn);
   const pages = useRef({ videos: 0, orders: 0 });
 
   useEffect(() => {
@@ -37,13 +18,13 @@ export function useDashboard(userId: number) {
     fetchDashboard(userId, { limit: DASHBOARD_PAGE_SIZE, videosPage: 1, ordersPage: 1 }, abort.signal).then(
       (data) => {
         pages.current = { videos: 1, orders: 1 };
-        setVideos((c) => loaded(c, 1, data.videos));
-        setOrders((c) => loaded(c, 1, data.orders));
+        setVideos((c) => loadedColumn(c, 1, data.videos, data.hasMore.videos ?? false));
+        setOrders((c) => loadedColumn(c, 1, data.orders, data.hasMore.orders ?? false));
       },
       () => {
         if (abort.signal.aborted) return;
-        setVideos(failed);
-        setOrders(failed);
+        setVideos(failedColumn);
+        setOrders(failedColumn);
       },
     );
     return () => abort.abort();
@@ -52,8 +33,8 @@ export function useDashboard(userId: number) {
   const loadMore = useCallback(
     async (only: 'videos' | 'orders') => {
       const page = pages.current[only] + 1;
-      if (only === 'videos') setVideos(busy);
-      else setOrders(busy);
+      if (only === 'videos') setVideos(busyColumn);
+      else setOrders(busyColumn);
       try {
         const data = await fetchDashboard(userId, {
           limit: DASHBOARD_PAGE_SIZE,
@@ -62,11 +43,12 @@ export function useDashboard(userId: number) {
           ordersPage: only === 'orders' ? page : undefined,
         });
         pages.current[only] = page;
-        if (only === 'videos') setVideos((c) => loaded(c, page, data.videos));
-        else setOrders((c) => loaded(c, page, data.orders));
+        const hasMore = data.hasMore[only] ?? false;
+        if (only === 'videos') setVideos((c) => loadedColumn(c, page, data.videos, hasMore));
+        else setOrders((c) => loadedColumn(c, page, data.orders, hasMore));
       } catch {
-        if (only === 'videos') setVideos(failed);
-        else setOrders(failed);
+        if (only === 'videos') setVideos(failedColumn);
+        else setOrders(failedColumn);
       }
     },
     [userId],
