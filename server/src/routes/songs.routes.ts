@@ -45,8 +45,9 @@ export function songsRoutes(deps: Deps): Router {
   const audio = audioRepository();
   // The render's own theme rule (plain theme 5 s + 4 s without a theme, no intro when a custom theme turns it off),
   // without waiting for theme pictures: the page's length is the video's length.
-  const themes = renderThemeService(renderInputRepository(deps.db));
-  const timing = songTimingService({ songs, slides: deps.repos.slides, theme: (video) => themes.forVideo(video) });
+  const inputs = renderInputRepository(deps.db);
+  const themes = renderThemeService(inputs);
+  const timing = songTimingService({ songs: inputs, slides: deps.repos.slides, theme: (video) => themes.forVideo(video) });
   const notify = async (videoId: number, owner: string | null): Promise<void> => {
     await deps.live?.notify(videoId, owner);
   };

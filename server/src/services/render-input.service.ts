@@ -1,4 +1,3 @@
-import { clipLength, computeTiming } from '../../../common/timing.ts';
 import { editParamsOf, editVersion, planDerived, quarterTurns } from '../media/image-recipe.ts';
 import type { LookKind, PlanInput, PlanSlide, PlanSong } from '../render/plan/types.ts';
 import { MUSIC_PREPARING, STILL_PROCESSING } from '../render/plan/validate.ts';
@@ -6,6 +5,7 @@ import type { RenderInputRepository } from '../repositories/render-input.reposit
 import type { SlideRow } from '../repositories/slide.repository.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
 import type { RenderTheme } from './render-theme.service.ts';
+import { playingSongs, slideClipLength, videoTiming } from './video-timing.ts';
 
 export interface LoadedInput {
   input: PlanInput;
@@ -68,22 +68,12 @@ export function renderInputService(deps: RenderInputDeps) {
           ? MUSIC_PREPARING
           : null;
       const ready = rows.filter((s) => s.processing_state === 'ready' && (s.is_text || s.orig_path));
-      const songs: PlanSong[] = songRows
-        .filter((s) => s.file_path && s.song_length > 0)
-        .map((s) => ({
-          id: s.id, file: s.file_path!, length: s.song_length, trimStart: Math.max(0, s.trim_start), trimEnd: Math.max(0, s.trim_end),
-          volume: Math.max(0, Math.min(200, s.volume)) / 100, crossfade: s.crossfade,
-        }));
-      const clipLengths = ready.map((s) => (s.is_video ? clipLength({ clipStart: s.clip_start, clipEnd: s.clip_end, clipDuration: s.clip_duration }) : null));
-      const timing = computeTiming({
-        slides: ready.map((s, i) => ({ customTime: s.user_set_slide_time ? s.slide_time : null, clipLength: clipLengths[i] })),
-        automatic: video.automatic_timing,
-        slideTime: video.slide_time,
-        songs: songs.map((s) => ({ length: s.length, trimStart: s.trimStart, trimEnd: s.trimEnd, crossfade: s.crossfade })),
-        repeatMusic: video.repeat_music,
-        introLength: theme.introLength,
-        outroLength: theme.outroLength,
-      });
+      const songs: PlanSong[] = playingSongs(songRows).map((s) => ({
+        id: s.id, file: s.file_path!, length: s.song_length, trimStart: Math.max(0, s.trim_start), trimEnd: Math.max(0, s.trim_end),
+        volume: Math.max(0, Math.min(200, s.volume)) / 100, crossfade: s.crossfade,
+      }));
+      const clipLengths = ready.map(slideClipLength);
+      const timing = videoTiming(video, ready, songRows, theme);
       const slides: PlanSlide[] = [];
       for (const [i, s] of ready.entries()) {
         const kind = kindOf(s);

@@ -97,8 +97,8 @@ export function canUploadMusic(access: VideoAccess, organizationAllows: boolean)
 export function songService(deps: SongServiceDeps) {
   const { songs } = deps;
 
-  async function timingOf(video: VideoRow, rows?: SongRow[]): Promise<WireTiming> {
-    return toWireTiming(await deps.timing.timing(video, rows));
+  async function timingOf(video: VideoRow): Promise<WireTiming> {
+    return toWireTiming(await deps.timing.timing(video));
   }
 
   async function changed(caller: SongCaller, video: VideoRow = caller.access.video): Promise<WireTiming> {
@@ -119,7 +119,7 @@ export function songService(deps: SongServiceDeps) {
       const organizationAllows = caller.access.linkLevel === undefined || (await songs.musicUploadAvailable(video.organization_id));
       return {
         songs: rows.map((row) => toWireSong(row, caller.securityHash)),
-        timing: await timingOf(video, rows),
+        timing: await timingOf(video),
         automatic: video.automatic_timing,
         repeat_music: video.repeat_music,
         slide_time: video.slide_time,
