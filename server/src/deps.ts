@@ -38,6 +38,7 @@ import { uploadService } from './services/upload.service.ts';
 import { libraryPreparation } from './services/library-preparation.service.ts';
 import { defaultRenderer, stockSongLibraryFor } from './services/stock-song-library.service.ts';
 import { THEMES } from './themes/catalogue.ts';
+import { queueDemoRenders } from './seed/demo-renders.ts';
 
 /** Everything a router needs, built once per process. Services take only the repositories they use. */
 export function createDeps(config: Config, db: Db, queue?: Queue) {
@@ -94,6 +95,8 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     slideMedia: deps.slideMedia,
     ensureThemeArt: (design) => themeAssets.ensure(design),
     send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
+    // A new installation's library comes first: the watchdog leaves never-rendered videos (the demo's) until it is made.
+    holdWaiting: () => library.running(),
   });
   const library = libraryPreparation({
     db,
@@ -103,6 +106,9 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     themeAssets,
     designs: () => THEMES,
     showcase: render.showcase,
+    whenReady: async () => {
+      await queueDemoRenders(db, (videoId) => render.renders.start(videoId));
+    },
   });
   const slides = slideService({ slides: repos.slides, urls: (row, hash) => deps.slideMedia.slideUrls(row, hash), notify: notifyVideo });
   // The same object: closures above read deps.live, which server.ts sets after the HTTP server listens.

@@ -26,7 +26,9 @@ async function startOn(config: Config, database: OpenDatabase): Promise<{ db: Db
   let db: Db | undefined;
   try {
     db = await prepareDatabase(database.url);
-    const logins = await seedDemo(db, config, database.url);
+    // No database address: the demo videos' renders are queued once the library preparation has made the stock
+    // songs and theme previews (deps.ts, whenReady), so they do not hold up what a new user opens first.
+    const logins = await seedDemo(db, config);
     return { db, logins, running: await startServer(config, db, database.url) };
   } catch (err) {
     await db?.destroy();

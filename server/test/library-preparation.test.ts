@@ -32,10 +32,11 @@ describe('library preparation on a new installation', function () {
   const stockRows = () => h.deps.db('stock_songs').orderBy('id').select('id', 'song_length', 'preview_path');
 
   /** The real library and engine, each piece's start and end written down as it runs. */
-  function recorded() {
+  function recorded(gate: Promise<void> = Promise.resolve()) {
     const events: string[] = [];
     const track = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
       events.push(`start ${key}`);
+      await gate;
       try {
         return await work();
       } finally {
@@ -139,14 +140,28 @@ describe('library preparation on a new installation', function () {
     await h.request().get('/r/themes/987654/preview.mp4').expect(404);
   });
 
-  it('tells other processes while a preparation run holds the lock', async () => {
-    const { library } = recorded();
+  it('holds the watchdog’s start of never-rendered videos (the demo’s) while a preparation run holds the lock', async () => {
+    // The run is held at its first piece until the watchdog has looked.
+    let open = () => {};
+    const { library } = recorded(new Promise<void>((resolve) => (open = resolve)));
+    const user = await makeUser(h.deps);
+    const video = await makeVideo(h.deps, { organization_id: user.organization_id, user_id: user.id, date_in_queue: new Date(Date.now() - 5 * 60_000) });
+    const sent: unknown[] = [];
+    h.deps.render.useSender(async (name, data) => {
+      sent.push({ name, data });
+      return null;
+    });
     await h.deps.db('stock_songs').update({ file_path: null, preview_path: null, composition_version: null });
     const run = library.start();
     const deadline = Date.now() + 5000;
     while (!(await library.running()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     assert.equal(await library.running(), true);
+    await h.deps.render.pruner.prune();
+    assert.deepEqual(sent, []);
+    open();
     await run;
     assert.equal(await library.running(), false);
+    await h.deps.render.pruner.prune();
+    assert.deepEqual(sent, [{ name: 'render.video', data: { videoId: video.id } }]);
   });
 });

@@ -171,7 +171,11 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
 
     /** Whether a preparation run holds the lock in any process (the render watchdog leaves the demo videos until it ends). */
     async running(): Promise<boolean> {
-      const { rows } = await deps.db.raw<{ rows: unknown[] }>("select 1 from pg_locks where locktype = 'advisory' and granted and classid = 0 and objid = ? and objsubid = 1", [LOCK_KEY]);
+      const { rows } = await deps.db.raw<{ rows: unknown[] }>(
+        `select 1 from pg_locks where locktype = 'advisory' and granted and classid = 0 and objid = ? and objsubid = 1
+           and database = (select oid from pg_database where datname = current_database())`,
+        [LOCK_KEY],
+      );
       return rows.length > 0;
     },
   };

@@ -31,6 +31,8 @@ export interface RenderEngineDeps {
   ensureThemeArt?: (design: ThemeDesign) => Promise<unknown>;
   /** Where the showcase keeps its clips between installations (default ~/.cache/tribute). */
   showcaseCacheDir?: string;
+  /** True while the watchdog should not start finalized videos that were never rendered (a library being prepared). */
+  holdWaiting?: () => Promise<boolean>;
 }
 
 /** Every part of the render engine, built once per process from the repositories it uses. */
@@ -68,7 +70,14 @@ export function renderEngine(deps: RenderEngineDeps) {
 
   const previews = previewService({ records, inputs, inputsRepo, pieces, ffmpeg, files: deps.files });
   const showcase = renderShowcaseService({ db: deps.db, files: deps.files, records, art, ffmpeg, themes, cacheDir: deps.showcaseCacheDir });
-  const pruner = renderPruneService({ records, renders, resolve: (key) => deps.files.path(key), remove: deps.remove });
+  // The watchdog's starts wait while holdWaiting says so; resuming a render already under way never waits.
+  const watchdogRenders = {
+    ...renders,
+    start: async (videoId: number) => {
+      if (!(await deps.holdWaiting?.())) await renders.start(videoId);
+    },
+  };
+  const pruner = renderPruneService({ records, renders: watchdogRenders, resolve: (key) => deps.files.path(key), remove: deps.remove });
 
   /** The handlers of the render jobs (jobs/handlers.ts hands them the queue's payloads). */
   const handlers = {

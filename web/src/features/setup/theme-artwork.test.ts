@@ -19,6 +19,7 @@ const staffList: ThemeList = {
   popular: [],
   recent: [],
   current: null,
+  preparing: 0,
 };
 // GET /r/themes answers a family no custom themes: they belong to the organization's users.
 const familyList: ThemeList = { ...staffList, customThemes: [] };

@@ -74,6 +74,7 @@ describe('theme picker sections', () => {
     popular: [],
     recent: [],
     current: null,
+    preparing: 0,
   };
 
   it('lists custom themes, the released themes and the unreleased ones, without the Custom Theme Base', () => {
