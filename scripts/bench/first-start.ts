@@ -9,7 +9,7 @@
  * --keep-cache uses the machine's cache (~/.cache/tribute) instead of an empty one: the second start's figure.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,6 +36,8 @@ const line = (what: string, value: string, goal: string): void => console.log(`$
 
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'tribute-first-start-'));
+  // As root the embedded PostgreSQL's initdb runs as its own user, who must be able to reach the data folder.
+  chmodSync(work, 0o755);
   const cache = keepCache ? undefined : path.join(work, 'cache');
   const port = await freePort();
   const password = 'first-start-bench';

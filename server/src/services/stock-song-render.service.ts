@@ -7,10 +7,10 @@ import { compose, type Composition } from '../music/compose.ts';
 import type { TrackSpec } from '../music/types.ts';
 import type { AudioRepository } from '../repositories/audio.repository.ts';
 import type { FluidsynthRepository } from '../repositories/fluidsynth.repository.ts';
-import type { LoudnessReading, LoudnessRepository, LoudnessTarget, LoudnormMeasurement } from '../repositories/loudness.repository.ts';
+import type { LoudnessReading, LoudnessRepository, LoudnessTarget } from '../repositories/loudness.repository.ts';
 
 /** Bump when the way MIDI becomes audio changes (synthesis, loudness, encoding): every track renders again. */
-export const RENDER_PIPELINE_VERSION = 'fluidsynth-loudnorm-2';
+export const RENDER_PIPELINE_VERSION = 'fluidsynth-r128-gain-3';
 
 /** Spoken-word and music streaming level: -16 LUFS; peaks kept clear of the -1 dBTP ceiling with room for AAC. */
 export const LOUDNESS_TARGET: LoudnessTarget = { integrated: -16, truePeak: -1.5, range: 20 };
@@ -57,7 +57,7 @@ export function versionOf(composition: Composition, soundFont: string): string {
 }
 
 /** Linear gain can only reach the target when the peaks, raised by that gain, stay under the ceiling. */
-const linearFits = (m: LoudnormMeasurement, target: LoudnessTarget): boolean => m.truePeak + (target.integrated - m.integrated) <= target.truePeak - 0.2;
+const linearFits = (m: LoudnessReading, target: LoudnessTarget): boolean => m.truePeak + (target.integrated - m.integrated) <= target.truePeak - 0.2;
 
 export interface RenderDeps {
   fluidsynth: FluidsynthRepository;
@@ -67,8 +67,8 @@ export interface RenderDeps {
 }
 
 /**
- * Turns catalogue tracks into audio: compose, synthesize with fluidsynth, normalise to -16 LUFS with a
- * two-pass linear loudnorm, encode a high-quality M4A and an MP3 preview, measure the result with ebur128.
+ * Turns catalogue tracks into audio: compose, synthesize with fluidsynth, normalise to -16 LUFS with one
+ * gain from an EBU R128 measurement (ebur128), encode a high-quality M4A and an MP3 preview, measure the result with ebur128.
  * Results live in the cache under <track id>-<version>.*; a cached version is never rendered again.
  */
 export function stockSongRenderer(deps: RenderDeps) {
@@ -99,16 +99,16 @@ export function stockSongRenderer(deps: RenderDeps) {
   /** Normalises a rendered WAV; a limiter first tames the peaks of pieces whose attacks are too sharp for linear gain. */
   async function normalise(raw: string, out: string, tail: string): Promise<void> {
     let pre = tail;
-    let measured = await loudness.measure(raw, LOUDNESS_TARGET, pre);
+    let measured = await loudness.read(raw, pre);
     if (!Number.isFinite(measured.integrated)) throw new Error('The rendered track is silent');
     if (!linearFits(measured, LOUDNESS_TARGET)) {
       const gain = LOUDNESS_TARGET.integrated - measured.integrated;
       const limit = 10 ** ((LOUDNESS_TARGET.truePeak - 1) / 20);
       pre = `${tail},volume=${gain.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false`;
-      measured = await loudness.measure(raw, LOUDNESS_TARGET, pre);
+      measured = await loudness.read(raw, pre);
+      if (!linearFits(measured, LOUDNESS_TARGET)) throw new Error('The track cannot reach the loudness target with one gain');
     }
-    const { linear } = await loudness.applyLinear(raw, out, LOUDNESS_TARGET, measured, pre);
-    if (!linear) throw new Error('loudnorm could not normalise the track with one gain');
+    await loudness.applyGain(raw, out, LOUDNESS_TARGET.integrated - measured.integrated, pre);
   }
 
   /**
