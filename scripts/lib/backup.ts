@@ -4,6 +4,7 @@ import path from 'node:path';
 import { create } from 'tar';
 import { projectRoot } from '../../server/src/config.ts';
 import { connect } from '../../server/src/db/database.ts';
+import { isTempName } from '../../server/src/repositories/temp-files.ts';
 import { appliedMigrations, appVersion, BACKUP_FORMAT, ENTRY, type Manifest } from './manifest.ts';
 import { runPgTool } from './pg-tools.ts';
 import { scratch } from './scratch.ts';
@@ -19,8 +20,8 @@ export interface BackupOptions {
 /** Files kept beside the media: with them, sessions and the printed demo logins survive a restore. */
 export const DATA_FILES = ['session-secret', 'demo-password'];
 
-/** A file the storage repository is still writing: `<name>.<pid>.<ms>.tmp`, renamed into place when done. */
-export const isPartialMediaFile = (name: string): boolean => /\.\d+\.\d+\.tmp$/.test(name);
+/** A file still being written (or left by a writer that died), renamed into place when done: never backed up. */
+export const isPartialMediaFile = isTempName;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -10,6 +10,7 @@ import { restore, RestoreRefused } from '../../scripts/lib/restore.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { storageRepository } from '../src/repositories/storage.repository.ts';
+import { isTempName, tempPath } from '../src/repositories/temp-files.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from './database.ts';
 
@@ -67,6 +68,8 @@ describe('npm run backup and npm run restore', () => {
     const storage = storageRepository(sourceDir);
     await storage.write(PHOTO_KEY, PHOTO);
     writeFileSync(storage.resolve(`${PHOTO_KEY}.4242.1700000000000.tmp`), 'half written');
+    // As a tool writes one: named for its writer, keeping the extension.
+    writeFileSync(tempPath(storage.resolve(PHOTO_KEY)), 'half written by a tool');
     archive = path.join(work, 'nested', 'tribute-backup.tar.gz');
     await backup({ databaseUrl: source.url, dataDir: sourceDir, file: archive });
   });
@@ -81,7 +84,7 @@ describe('npm run backup and npm run restore', () => {
   /** Every file under a media folder, as sorted relative paths, leaving out temporary ones. */
   function mediaFiles(root: string): string[] {
     return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
-      .filter((e) => e.isFile() && !e.name.endsWith('.tmp'))
+      .filter((e) => e.isFile() && !isTempName(e.name))
       .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
       .sort();
   }
@@ -101,7 +104,8 @@ describe('npm run backup and npm run restore', () => {
     for (const name of ['database.dump', 'data/session-secret', 'data/demo-password', `data/media/${PHOTO_KEY}`]) {
       assert.ok(entries.includes(name), `${name} in ${entries.join(', ')}`);
     }
-    assert.ok(!entries.some((e) => e.endsWith('.tmp')), 'leaves out files still being written');
+    const partial = entries.filter((e) => isTempName(path.basename(e)));
+    assert.deepEqual(partial, [], 'leaves out files still being written');
   });
 
   it('restores every row and media file into an empty installation', async () => {

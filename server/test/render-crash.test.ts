@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import path from 'node:path';
 import { startQueue, type Queue } from '../src/jobs/queue.ts';
 import type { RenderPlan } from '../src/render/compile/render-plan.ts';
 import type { RenderRow, TaskRow } from '../src/repositories/render-record.repository.ts';
+import { isTempName } from '../src/repositories/temp-files.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { makeVideo, startHarness, type Harness } from './harness.ts';
 import { addPhoto, insertTestTheme, startWorker } from './render-helpers.ts';
@@ -20,8 +22,19 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   }
 }
 
+/** Temporary files under a folder (relative paths), however deep. */
+function temporaries(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((e) => e.isFile() && isTempName(e.name))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+/** A temporary file a worker process is writing under a folder (its pid is in the name). */
+const temporaryOf = (root: string, pid: number): string | undefined => temporaries(root).find((f) => f.includes(`-${pid}-`));
+
 describe('render jobs across worker processes', function () {
-  this.timeout(240_000);
+  this.timeout(360_000);
   let h: Harness;
   let queue: Queue;
   let video: VideoRow;
@@ -43,20 +56,24 @@ describe('render jobs across worker processes', function () {
     await h?.close();
   });
 
-  it('finishes with exactly one output after a worker is killed mid-render', async () => {
+  it('finishes with exactly one output and no temporary files after workers are killed mid-segment and mid-web-video', async () => {
     const first = await startWorker(h.database.url, h.config.dataDir);
     workers.push(first);
-    // The workers' own schedules (music library, previews) would only compete with this render for the cores.
+    // The workers' own schedules (music library, previews, the prune) would compete with this render for the cores,
+    // and the prune's sweep would hide whether the retried jobs clean up after the dead worker themselves.
     await h.deps.db.raw('DELETE FROM pgboss.schedule');
     await queue.send('render.video', { videoId: video.id });
-    const running = await until('a segment in progress on the first worker', 60_000, async () => {
+    const cache = h.deps.render.files.path('render-cache');
+    const media = h.deps.render.files.path(`videos/${video.id}`);
+    const running = await until('a segment being written by the first worker', 60_000, async () => {
       const render = await h.deps.render.records.latest(video.id, 'hd');
-      if (!render) return undefined;
+      if (!render || !temporaryOf(cache, first.pid!)) return undefined;
       const tasks = await h.deps.render.records.tasks(render.id);
-      return tasks.find((t) => t.task === 'segment:1' && t.state === 'running' && t.worker?.endsWith(`:${first.pid}`));
+      return tasks.find((t) => t.task.startsWith('segment:') && t.state === 'running' && t.worker?.endsWith(`:${first.pid}`));
     });
     first.kill('SIGKILL');
-    workers.push(await startWorker(h.database.url, h.config.dataDir));
+    const second = await startWorker(h.database.url, h.config.dataDir);
+    workers.push(second);
     const render = await until('the render to finish', 200_000, async () => {
       const row = await h.deps.render.records.latest(video.id, 'hd');
       return row && (row.status === 'done' || row.status === 'failed') ? row : undefined;
@@ -73,5 +90,21 @@ describe('render jobs across worker processes', function () {
     const probe = await h.deps.render.ffmpeg.probe(h.deps.render.files.path(render.file_key!), true);
     const planned = (render as RenderRow & { plan: RenderPlan }).plan.timeline.frames;
     assert.ok(Math.abs(probe.video!.frames - planned) <= 1, `${probe.video!.frames} of ${planned} frames`);
+
+    // The web video follows on the second worker: it is killed while writing it, and a third worker makes it again.
+    await until('the web video being written by the second worker', 60_000, async () => temporaryOf(media, second.pid!));
+    second.kill('SIGKILL');
+    workers.push(await startWorker(h.database.url, h.config.dataDir));
+    const web = await until('the web video to finish', 200_000, async () => {
+      const row = await h.deps.render.records.latest(video.id, 'web');
+      return row && (row.status === 'done' || row.status === 'failed') ? row : undefined;
+    });
+    assert.equal(web.status, 'done', `${web.message} ${web.error}`);
+    const webFolder = h.deps.render.files.path(`videos/${video.id}/renders/${web.id}`);
+    assert.deepEqual(readdirSync(webFolder), ['web.mp4']);
+    assert.ok((await h.deps.render.ffmpeg.probe(path.join(webFolder, 'web.mp4'))).duration > 0);
+    // What the killed workers were writing was swept by the jobs retried after them.
+    assert.deepEqual(temporaries(media), []);
+    assert.deepEqual(temporaries(cache), []);
   });
 });

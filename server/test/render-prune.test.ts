@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { tempPath, WRITER } from '../src/repositories/temp-files.ts';
 import { renderPruneService, KEEP_SUPERSEDED_MS, KEEP_UNUSED_SEGMENT_MS } from '../src/services/render-prune.service.ts';
 import { makeVideo, startHarness, type Harness } from './harness.ts';
 
@@ -58,5 +61,30 @@ describe('render pruning and the render watchdog', () => {
     const row = await render.records.latest(stuck.id, 'hd');
     assert.equal(row?.status, 'failed');
     assert.match(row?.message ?? '', /could not be made in time/);
+  });
+
+  it('sweeps what dead workers left in the segment cache and in the folders of recent renders, not what a live one writes', async () => {
+    const { db, render } = h.deps;
+    const org = (await db('organizations').insert({ organization_name: 'Sweep Org' }).returning('id'))[0].id as number;
+    const video = await makeVideo(h.deps, { organization_id: org });
+    const [web] = await db('renders').insert({ video_id: video.id, kind: 'web', hash: 'w', status: 'done' }).returning('id');
+    const dead = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '']);
+      child.once('exit', () => resolve(child.pid!));
+    });
+    const [host, pid, start] = WRITER.split('-');
+    const webKey = `videos/${video.id}/renders/${web.id}/web.mp4`;
+    const segmentKey = 'render-cache/hd/ab/abcdef.mp4';
+    await h.deps.repos.storage.write(webKey, 'finished');
+    await h.deps.repos.storage.write(segmentKey, 'finished');
+    const left = [webKey, segmentKey].map((key) => tempPath(render.files.path(key)).replace(`-${pid}-`, `-${dead}-`));
+    const writing = tempPath(render.files.path(segmentKey).replace('abcdef', 'fedcba'));
+    for (const file of [...left, writing]) writeFileSync(file, 'half');
+    assert.ok(left.every((file) => file.includes(`${host}-${dead}-${start}`)));
+    const pruner = renderPruneService({ records: render.records, renders: { ...render.renders, start: async () => undefined }, resolve: (k) => render.files.path(k), remove: (k) => h.deps.repos.storage.removeTree(k) });
+    assert.equal((await pruner.prune()).temporaries, 2);
+    assert.deepEqual(left.filter((file) => existsSync(file)), []);
+    assert.ok(existsSync(writing), 'a live writer keeps its file');
+    assert.ok((await render.files.size(webKey)) && (await render.files.size(segmentKey)), 'finished files stay');
   });
 });

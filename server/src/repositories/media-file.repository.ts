@@ -4,17 +4,13 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { StorageRepository } from './storage.repository.ts';
+import { sweepAbandoned, tempPath } from './temp-files.ts';
 
 /**
  * File operations the media side needs on top of storage: partial reads, hashing, and outputs written by
  * external tools (ffmpeg writes a temporary file itself; we rename it into place only when it succeeded).
  */
 export function mediaFileRepository(storage: StorageRepository) {
-  const tmpFor = (full: string): string => {
-    const ext = path.extname(full);
-    return `${full.slice(0, full.length - ext.length)}.${process.pid}.${Date.now()}.tmp${ext}`;
-  };
-
   return {
     /** The absolute path of a key, for tools that open files themselves. */
     path: (key: string): string => storage.resolve(key),
@@ -49,11 +45,16 @@ export function mediaFileRepository(storage: StorageRepository) {
       return hash.digest('hex');
     },
 
-    /** Lets a tool write to a temporary path beside the key; renamed into place only if `make` succeeds. */
+    /**
+     * Lets a tool write to a temporary path beside the key; renamed into place only if `make` succeeds. What a
+     * writer of the same key left when it was killed (a retried job comes here again) is removed first.
+     */
     async writeVia(key: string, make: (tmpPath: string) => Promise<void>): Promise<void> {
       const full = storage.resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
-      const tmp = tmpFor(full);
+      const ext = path.extname(full);
+      await sweepAbandoned(path.dirname(full), { prefix: `${path.basename(full, ext)}.` });
+      const tmp = tempPath(full);
       try {
         await make(tmp);
         await rename(tmp, full);

@@ -205,6 +205,10 @@ export function renderRecordRepository(db: Db) {
     async remove(id: number): Promise<void> {
       await db('renders').where({ id }).delete();
     },
+    /** Renders changed since `since`, any status (the prune looks in their folders for what dead workers left). */
+    async changedSince(since: Date): Promise<Pick<RenderRow, 'id' | 'video_id'>[]> {
+      return db('renders').where('updated_at', '>=', since).select('id', 'video_id');
+    },
     /** Renders in progress whose last change is older than `before`: their worker is gone for good. */
     async stalled(before: Date): Promise<RenderRow[]> {
       return db<RenderRow>('renders').whereIn('status', ['queued', 'rendering', 'assembling']).where('updated_at', '<', before).whereNot('kind', 'dvd');

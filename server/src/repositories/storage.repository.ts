@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tempPath } from './temp-files.ts';
 
 /**
  * The only code that knows where media files live. Keys are relative paths ('videos/12/slides/...');
@@ -18,7 +19,8 @@ export function storageRepository(dataDir: string) {
     async write(key: string, data: Buffer | string): Promise<void> {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
-      const tmp = `${full}.${process.pid}.${Date.now()}.tmp`;
+      // Named for its writer, so one left by a killed process can be told from one being written (temp-files.ts).
+      const tmp = tempPath(full);
       try {
         await writeFile(tmp, data);
         await rename(tmp, full);

@@ -1,6 +1,5 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { RenderRecordRepository } from '../repositories/render-record.repository.ts';
+import { FOREIGN_TEMP_AGE_MS, sweepAbandoned } from '../repositories/temp-files.ts';
 import type { RenderService } from './render.service.ts';
 
 /** Renders replaced by a newer finished one stay a day (a download in progress may still read them). */
@@ -20,28 +19,22 @@ export interface PruneDeps {
   remove: (key: string) => Promise<void>;
 }
 
-/** Half-written files of workers that died (their names carry '.tmp'), older than a day. */
-async function removeStaleTemporaries(dir: string, before: number, depth = 0): Promise<number> {
-  let removed = 0;
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && depth < 3) removed += await removeStaleTemporaries(full, before, depth + 1);
-    else if (entry.isFile() && entry.name.includes('.tmp') && (await stat(full)).mtimeMs < before) {
-      await rm(full, { force: true });
-      removed++;
-    }
-  }
-  return removed;
-}
-
 export function renderPruneService(deps: PruneDeps) {
   const { records } = deps;
+
+  /**
+   * Half-written files of workers that died (kill -9 leaves them): in the segment cache, and in the folders of
+   * renders that changed lately (a render's files are written while it runs). A temporary file whose writer is
+   * still at work is left alone (temp-files.ts).
+   */
+  async function sweepTemporaries(now: number): Promise<number> {
+    let removed = await sweepAbandoned(deps.resolve('render-cache'), { depth: 3, now });
+    for (const render of await records.changedSince(new Date(now - 2 * FOREIGN_TEMP_AGE_MS))) {
+      removed += await sweepAbandoned(deps.resolve(`videos/${render.video_id}/renders/${render.id}`), { now });
+    }
+    return removed;
+  }
+
   return {
     async prune(now = Date.now()): Promise<{ started: number; renders: number; segments: number; resumed: number; failed: number; temporaries: number }> {
       // Planning again finds the finished render and does what its worker did not get to.
@@ -75,7 +68,7 @@ export function renderPruneService(deps: PruneDeps) {
         await records.dropSegment(segment.hash);
         segments++;
       }
-      const temporaries = await removeStaleTemporaries(deps.resolve('render-cache'), now - KEEP_SUPERSEDED_MS);
+      const temporaries = await sweepTemporaries(now);
       return { started: waiting.length, renders, segments, resumed, failed, temporaries };
     },
   };
