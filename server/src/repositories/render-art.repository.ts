@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { borderArt, roundedMask, type PixelRect } from '../render/art/borders.ts';
 import { overlayArt } from '../render/art/overlays.ts';
+import { litWhenPlain, softLightSvg } from '../render/art/soft-light.ts';
 import { escapeMarkup, fontDescription, splitColour } from '../render/art/text.ts';
 import type { WorkImage } from '../render/compile/geometry.ts';
 import { OVERLAY } from '../render/plan/look.ts';
@@ -66,13 +67,18 @@ async function shadowed(text: string, font: TextLine['font'], pixels: number, co
 /** The only code that draws the engine's pictures (sharp): scenes, captions, titles and overlays. */
 export function renderArtRepository() {
   async function background(visual: Visual, sources: SceneSources, width: number, height: number): Promise<Sharp> {
-    if (visual.background.kind === 'colour') return sharp({ create: { width, height, channels: 3, background: visual.background.colour } });
+    // Behind still words a plain colour is softly lit, or their background's move would not show.
+    const plain = (colour: string): Sharp => {
+      const lit = litWhenPlain(visual) ? softLightSvg(colour, width, height) : null;
+      return lit ? sharp(Buffer.from(lit)) : sharp({ create: { width, height, channels: 3, background: colour } });
+    };
+    if (visual.background.kind === 'colour') return plain(visual.background.colour);
     if (visual.background.kind === 'blur' && sources.photo) {
       const small = await sharp(sources.photo).resize(320, 180, { fit: 'cover' }).blur(5).modulate({ brightness: 0.78 }).toBuffer();
       return sharp(small).resize(width, height, { kernel: 'cubic' });
     }
     if (sources.art) return sharp(sources.art).resize(width, height, { fit: 'cover' });
-    return sharp({ create: { width, height, channels: 3, background: sources.fallbackColour } });
+    return plain(sources.fallbackColour);
   }
 
   async function photoLayers(visual: Visual, photo: string, width: number, height: number): Promise<OverlayOptions[]> {

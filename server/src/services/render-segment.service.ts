@@ -7,6 +7,7 @@ import { workImage } from '../render/compile/geometry.ts';
 import { PROFILES, type Profile } from '../render/compile/profiles.ts';
 import { segmentArgs, type ImageLayer, type VisualLayers } from '../render/compile/segment-graph.ts';
 import { overlayArt } from '../render/art/overlays.ts';
+import { litWhenPlain } from '../render/art/soft-light.ts';
 import { OVERLAY } from '../render/plan/look.ts';
 import { FPS, type Visual } from '../render/plan/types.ts';
 import { CHANGED_WHILE_RENDERING, RenderFailure, slideWords } from '../render/render-error.ts';
@@ -62,8 +63,8 @@ export interface SegmentServiceDeps {
   sources: VisualSources;
 }
 
-/** The intro's titles fade in over its first second. */
-const TITLE_FADE_FRAMES = FPS;
+/** The size, against the output's, at which a plain background's move is drawn. */
+const PLAIN_WORK_SCALE = 0.25;
 
 /** Who rendered a piece, for the admin detail and the benchmark's split of work. */
 export const WORKER_ID = `${os.hostname()}:${process.pid}`;
@@ -103,15 +104,18 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
     } else {
       const sceneArt = visual.kind === 'intro' ? plan.art.introScene ?? plan.art.background : visual.kind === 'outro' ? plan.art.outroScene ?? plan.art.background : plan.art.background;
       const photo = visual.kind === 'photo' ? await deps.sources.photo(visual) : undefined;
-      const work = workImage(visual, W, H, profile.maxSupersample);
+      const artFile = (await theme(sceneArt)) ?? undefined;
+      // A softly lit plain colour has no detail to lose: its move is drawn small and scaled up, for a fraction of the work.
+      const plain = litWhenPlain(visual) && (visual.background.kind === 'colour' || !artFile);
+      const work = plain ? workImage(visual, W * PLAIN_WORK_SCALE, H * PLAIN_WORK_SCALE, 1) : workImage(visual, W, H, profile.maxSupersample);
       const file = path.join(dir, `${name}-scene.png`);
-      await art.scene(visual, work, { photo, art: (await theme(sceneArt)) ?? undefined, fallbackColour: plan.art.colour }, file);
+      await art.scene(visual, work, { photo, art: artFile, fallbackColour: plan.art.colour }, file);
       still = { file, work };
     }
     if (visual.caption) images.push(await art.caption(visual.caption, W, H, path.join(dir, `${name}-caption.png`)));
     const shadow = visual.kind !== 'text' || visual.background.kind !== 'colour';
     const lines = await art.lines(visual.lines, W, H, shadow, path.join(dir, `${name}-lines.png`));
-    if (lines) images.push({ ...lines, fadeInFrames: visual.kind === 'intro' ? TITLE_FADE_FRAMES : 0 });
+    if (lines) images.push({ ...lines, fadeIn: visual.textFade });
     const overlay = visual.overlayId > 1 ? await overlayFile(visual.overlayId, profile) : null;
     if (overlay) {
       images.push({ file: overlay.file, x: 0, y: 0, dx: (overlay.travel.x * W) / Math.max(1, visual.span), dy: (overlay.travel.y * H) / Math.max(1, visual.span) });

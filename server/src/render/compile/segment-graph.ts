@@ -10,8 +10,8 @@ export interface ImageLayer {
   /** Pixels per frame of the visual's clock. */
   dx?: number;
   dy?: number;
-  /** Fades in over this many frames from the start of the visual's clock. */
-  fadeInFrames?: number;
+  /** Fades in over `frames` from frame `start` of the visual's clock: transparent before, opaque after. */
+  fadeIn?: { start: number; frames: number } | null;
 }
 
 /** The files one visual needs, drawn and resolved by the segment service. */
@@ -79,8 +79,9 @@ function chain(layers: VisualLayers, first: number, frames: number, profile: Pro
   layers.images.forEach((image, i) => {
     const idx = input(['-framerate', String(FPS), '-i', image.file]);
     // A fading picture becomes a stream timed on the visual's clock, faded, then counted from this segment's start.
-    const fadeIn = image.fadeInFrames && first < image.fadeInFrames
-      ? `,loop=loop=${frames - 1}:size=1:start=0,settb=1/${FPS},setpts=N+${first},fade=t=in:st=0:d=${(image.fadeInFrames / FPS).toFixed(3)}:alpha=1,setpts=N`
+    const fade = image.fadeIn;
+    const fadeIn = fade && fade.frames > 0 && first < fade.start + fade.frames
+      ? `,loop=loop=${frames - 1}:size=1:start=0,settb=1/${FPS},setpts=N+${first},fade=t=in:st=${(fade.start / FPS).toFixed(6)}:d=${(fade.frames / FPS).toFixed(6)}:alpha=1,setpts=N`
       : '';
     const x = image.dx ? `'${image.x.toFixed(3)}+${image.dx.toFixed(5)}*(n+${first})'` : String(Math.round(image.x));
     const y = image.dy ? `'${image.y.toFixed(3)}+${image.dy.toFixed(5)}*(n+${first})'` : String(Math.round(image.y));

@@ -1,4 +1,6 @@
 import { FONTS } from '../../themes/fonts.ts';
+import type { ThemeDesign } from '../../themes/types.ts';
+import { planFont } from './fonts.ts';
 import type { PlanInput, PlanSlide, PlanTheme } from './types.ts';
 
 /** A small theme for tests and examples: 2 s intro, 2 s outro, 1 s crossfades, gentle zooms. */
@@ -12,6 +14,21 @@ export const TEST_THEME: PlanTheme = {
   outroLength: 2,
   transitionLength: 1,
 };
+
+/** A catalogue theme as the planner sees it, for tests that go through every theme. */
+export function planTheme(design: Omit<ThemeDesign, 'art'>): PlanTheme {
+  const { id, fonts, colours, defaults, introLength, outroLength, transitionLength } = design;
+  return {
+    id,
+    key: `theme-${id}`,
+    fonts: { title: planFont(fonts.title), body: planFont(fonts.body), caption: planFont(fonts.caption) },
+    colours: { ...colours },
+    defaults,
+    introLength,
+    outroLength,
+    transitionLength,
+  };
+}
 
 export function planSlide(id: number, values: Partial<PlanSlide> = {}): PlanSlide {
   return {

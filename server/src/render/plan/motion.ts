@@ -1,5 +1,5 @@
 import { BORDER, EFFECT, slideHash } from './look.ts';
-import type { CropRect, Motion, Rect } from './types.ts';
+import { FPS, type CropRect, type Motion, type Rect } from './types.ts';
 
 /** The frame's shape; scene units make a frame-shaped rectangle square (w === h). */
 export const FRAME_ASPECT = 16 / 9;
@@ -105,6 +105,33 @@ export function motionFor(request: MotionRequest): Motion | null {
   if (effectId === EFFECT.zoomOut) return zoomOut(cx, cy, amount);
   if (effectId === EFFECT.zoomIn) return zoomIn(cx, cy, amount);
   return null;
+}
+
+const MOVES: ReadonlySet<number> = new Set([EFFECT.zoomIn, EFFECT.zoomOut, EFFECT.panLeft, EFFECT.panRight, EFFECT.panUp, EFFECT.panDown]);
+
+/** The effects that move a whole picture: not None, and not a custom zoom (only a photo has one). */
+export const movesBackground = (effectId: number): boolean => MOVES.has(effectId);
+
+/**
+ * The move of the background behind words that stand still (a text slide): the gentle Ken Burns of its effect
+ * when that moves, else a slow zoom. It always moves, so a text slide never looks like a stalled video.
+ */
+export function backgroundMotion(slideId: number, effectId: number): Motion {
+  const moving = motionFor({ slideId, effectId, automatic: true, placement: FULL, kenburns: null });
+  return moving && MOVES.has(effectId) ? moving : zoomIn(0.5, 0.5, GENTLE_ZOOM);
+}
+
+/** Words fade in over a second. */
+export const TEXT_FADE_FRAMES = FPS;
+
+/**
+ * When still words (a text slide's, the intro's and outro's titles) appear: they fade in once the visual's
+ * incoming transition (its first `lead` frames) is over, and are whole by the middle of its own time at the
+ * latest, so they are never faint at its end. Null: no words, or no time to fade them.
+ */
+export function textFade(lineCount: number, span: number, lead: number): { start: number; frames: number } | null {
+  const frames = Math.min(TEXT_FADE_FRAMES, Math.floor((span - lead) / 2));
+  return lineCount > 0 && frames > 0 ? { start: lead, frames } : null;
 }
 
 /** The rectangle shown at `frame` of a move lasting `span` frames: straight lines, so the motion is even. */

@@ -86,7 +86,7 @@ describe('buildTimeline', () => {
       const visual = buildTimeline(planInput({ slides })).segments[2].visual;
       assert.deepEqual(visual.background, { kind: 'colour', colour: '#ffffff' });
       assert.deepEqual(visual.lines.map((l) => [l.text, l.size, l.colour, l.font.family]), [['Thank you', 60, '#222222', 'Quicksand']]);
-      assert.equal(visual.motion, null);
+      assert.ok(visual.motion, 'its background moves behind the still words');
     });
 
     it('writes title, subtitle and introductory text on the intro', () => {

@@ -2,7 +2,7 @@ import { textBackground } from '../../../../common/text-backgrounds.ts';
 import { planAudio } from './audio.ts';
 import { planFont, slideFont, TEXT_SLIDE_FONT } from './fonts.ts';
 import { BACKGROUND, chooseLook, EFFECT, OVERLAY, themeTransition, TRANSITIONS } from './look.ts';
-import { FULL, frameRect, motionFor, photoPlacement, FRAME_ASPECT } from './motion.ts';
+import { backgroundMotion, FULL, frameRect, motionFor, movesBackground, photoPlacement, FRAME_ASPECT, textFade } from './motion.ts';
 import {
   FPS, type Background, type Caption, type ClipSound, type Duck, type PlanInput, type PlanSlide, type Segment, type TextLine,
   type Timeline, type TransitionName, type Visual,
@@ -18,7 +18,8 @@ const SCENE_DRIFT = 1.06;
 
 interface Item {
   seconds: number;
-  visual: (span: number) => Visual;
+  /** Its visual over `span` frames, the first `lead` of them under its incoming transition. */
+  visual: (span: number, lead: number) => Visual;
   /** The transition into this item (none for the first). */
   transitionId: number;
 }
@@ -45,7 +46,7 @@ function captionOf(input: PlanInput, slide: PlanSlide): Caption | null {
   };
 }
 
-function slideVisual(input: PlanInput, slide: PlanSlide, span: number): Visual {
+function slideVisual(input: PlanInput, slide: PlanSlide, span: number, lead: number): Visual {
   const base = {
     slideId: slide.id,
     version: slide.version,
@@ -53,11 +54,14 @@ function slideVisual(input: PlanInput, slide: PlanSlide, span: number): Visual {
     span,
     themeKey: input.theme.key,
     lines: [] as TextLine[],
+    textFade: null,
     clip: null,
   };
   if (slide.kind === 'text') {
     const look = textBackground(slide.textBackground);
     const font = planFont(slideFont(slide.font, TEXT_SLIDE_FONT));
+    const lines = slide.caption.trim() ? [{ text: slide.caption.trim(), font, size: slide.fontSize, colour: look.textColour }] : [];
+    // The words stand still over a gently moving background, so the slide never looks like a stalled video.
     return {
       ...base,
       kind: 'text',
@@ -66,8 +70,9 @@ function slideVisual(input: PlanInput, slide: PlanSlide, span: number): Visual {
       borderId: 1,
       overlayId: 1,
       caption: null,
-      lines: slide.caption.trim() ? [{ text: slide.caption.trim(), font, size: slide.fontSize, colour: look.textColour }] : [],
-      motion: null,
+      lines,
+      textFade: textFade(lines.length, span, lead),
+      motion: backgroundMotion(slide.id, chooseLook(input, slide, 'effect', movesBackground)),
     };
   }
   const overlayId = chooseLook(input, slide, 'overlay');
@@ -98,7 +103,7 @@ function slideVisual(input: PlanInput, slide: PlanSlide, span: number): Visual {
   };
 }
 
-function sceneVisual(input: PlanInput, kind: 'intro' | 'outro', span: number): Visual {
+function sceneVisual(input: PlanInput, kind: 'intro' | 'outro', span: number, lead: number): Visual {
   const { fonts, colours, key } = input.theme;
   const line = (text: string, font: typeof fonts.title, size: number, colour: string): TextLine[] =>
     text.trim() ? [{ text: text.trim(), font: planFont(font), size, colour }] : [];
@@ -121,6 +126,7 @@ function sceneVisual(input: PlanInput, kind: 'intro' | 'outro', span: number): V
     overlayId: OVERLAY.none,
     caption: null,
     lines,
+    textFade: textFade(lines.length, span, lead),
     motion: kind === 'intro' ? { from: FULL, to: drift } : { from: drift, to: FULL },
     span,
     clip: null,
@@ -147,12 +153,12 @@ function frameBoundaries(seconds: number[]): number[] {
 export function buildTimeline(input: PlanInput): Timeline {
   const items: Item[] = [];
   const { theme } = input;
-  if (theme.introLength > 0) items.push({ seconds: theme.introLength, visual: (span) => sceneVisual(input, 'intro', span), transitionId: 0 });
+  if (theme.introLength > 0) items.push({ seconds: theme.introLength, visual: (span, lead) => sceneVisual(input, 'intro', span, lead), transitionId: 0 });
   input.slides.forEach((slide, i) => {
     const transitionId = i === 0 ? themeTransition(input) : chooseLook(input, slide, 'transition', (id) => id in TRANSITIONS);
-    items.push({ seconds: slide.time, visual: (span) => slideVisual(input, slide, span), transitionId });
+    items.push({ seconds: slide.time, visual: (span, lead) => slideVisual(input, slide, span, lead), transitionId });
   });
-  if (theme.outroLength > 0) items.push({ seconds: theme.outroLength, visual: (span) => sceneVisual(input, 'outro', span), transitionId: themeTransition(input) });
+  if (theme.outroLength > 0) items.push({ seconds: theme.outroLength, visual: (span, lead) => sceneVisual(input, 'outro', span, lead), transitionId: themeTransition(input) });
 
   const bounds = frameBoundaries(items.map((item) => item.seconds));
   const frames = items.map((_, i) => bounds[i + 1] - bounds[i]);
@@ -162,7 +168,7 @@ export function buildTimeline(input: PlanInput): Timeline {
     if (i === 0 || !name || name === 'cut') return { name: null, frames: 0 };
     return { name: name as TransitionName, frames: Math.min(wanted, Math.floor(frames[i - 1] / 2), Math.floor(frames[i] / 2)) };
   });
-  const visuals = items.map((item, i) => item.visual(incoming[i].frames + frames[i]));
+  const visuals = items.map((item, i) => item.visual(incoming[i].frames + frames[i], incoming[i].frames));
 
   const segments: Segment[] = [];
   const clips: ClipSound[] = [];

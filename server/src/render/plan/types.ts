@@ -139,6 +139,8 @@ export interface Visual {
   caption: Caption | null;
   /** Text slides, and the intro and outro titles. */
   lines: TextLine[];
+  /** How the lines appear: they fade in over `frames` from frame `start` of the visual's clock. Null: at once. */
+  textFade: { start: number; frames: number } | null;
   motion: Motion | null;
   /** Frames from the start of its incoming transition to the end of its own time. */
   span: number;
