@@ -38,8 +38,9 @@ export function useSetupOptions(enabled: boolean) {
 export const createVideo = (video: VideoSetupInput, userId: number | undefined) =>
   sendJson<Camelized<WireVideoCreated>>('POST', '/r/videos', { video, userId }, { alertErrors: false });
 
+/** Kept alive: a save the setup page starts as it is left (closed, reloaded, Back to another site) still lands. */
 export const updateVideo = (video: VideoRef, changes: VideoSetupInput) =>
-  sendJson<{ success: boolean }>('PATCH', `/r/videos/${encodeURIComponent(String(video))}`, { video: changes }, { alertErrors: false });
+  sendJson<{ success: boolean }>('PATCH', `/r/videos/${encodeURIComponent(String(video))}`, { video: changes }, { alertErrors: false, keepalive: true });
 
 /** Posts to the edit link the server gave with the video (spec 1, section 2.1: the read-only notice's Edit). */
 export const makeVideoEditable = (editLink: string) => sendJson<Camelized<WireMadeEditable>>('POST', editLink);

@@ -24,6 +24,11 @@ interface Options {
   /** Calls that the spec lists with "no error dialog" pass false. */
   alertErrors?: boolean;
   signal?: AbortSignal;
+  /**
+   * The browser finishes the request even if the page goes away meanwhile (Back to another site, closing the tab):
+   * for small saves a page sends as it is left. Bodies are capped at 64 KB.
+   */
+  keepalive?: boolean;
 }
 
 export async function readReply<T>(response: Response, alertErrors: boolean): Promise<T> {
@@ -90,6 +95,7 @@ export async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', p
     headers: headers({ 'Content-Type': 'application/json', Accept: 'application/json' }),
     body: JSON.stringify(withHash(snakify(body ?? {}))),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   return readReply<T>(response, options.alertErrors ?? true);
 }

@@ -30,8 +30,9 @@ export const favoriteStockSong = (stockSongId: number, favorite: boolean) =>
 
 export const fetchSongList = (video: VideoRef) => getJson<SongList>(`/r/songs/song_list/${encodeURIComponent(String(video))}`);
 
+/** Kept alive: the music page sends a timing change still waiting for its moment as the page is left. */
 export const updateTiming = (video: VideoRef, settings: { automatic: boolean; slideTime: number; repeatMusic: boolean }) =>
-  sendJson<{ timing: Timing }>('POST', '/r/songs/update_timing', { videoId: video, ...settings });
+  sendJson<{ timing: Timing }>('POST', '/r/songs/update_timing', { videoId: video, ...settings }, { keepalive: true });
 
 export const deleteSong = (video: VideoRef, songId: number) => sendJson<{ timing: Timing }>('POST', `/r/songs/delete/${songId}`, { videoId: video });
 

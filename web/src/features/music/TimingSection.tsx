@@ -42,15 +42,23 @@ export function TimingSection({ timing, settings, readOnly, onSave }: Props) {
     if (pending.current) window.clearTimeout(pending.current.timer);
     pending.current = null;
   };
-  // Leaving the page within the second still saves what was typed.
-  useEffect(
-    () => () => {
+  // Leaving the page within the second still saves what was typed, without asking, whichever way it is left:
+  // inside the app (a link, Back or Forward) the page unmounts; out of it (Back to another site, a reload, closing
+  // the tab) nothing unmounts, but pagehide still comes, and the timing save is sent kept alive so it lands.
+  useEffect(() => {
+    const flush = () => {
       if (!pending.current) return;
       window.clearTimeout(pending.current.timer);
-      latestSave.current(pending.current.settings);
-    },
-    [],
-  );
+      const { settings: waiting } = pending.current;
+      pending.current = null;
+      latestSave.current(waiting);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
 
   const saveNow = (next: TimingSettings) => {
     cancelPending();

@@ -31,6 +31,8 @@ function saver() {
       timer.now();
     },
     blur: () => timer.left(),
+    /** What useSetupSaver does as its page unmounts. */
+    leavePage: () => timer.left(),
   };
 }
 
@@ -95,12 +97,14 @@ describe('the setup text save timer (fake timers)', () => {
     assert.equal(s.sent.length, 1);
   });
 
-  it('forgets a waiting save when the page goes away', async () => {
+  it('sends a waiting save at once when the page goes away (Back included), and only once', async () => {
     const s = saver();
     s.type('title', 'Gone');
-    s.timer.cancel();
+    s.leavePage();
+    await settle();
+    assert.deepEqual(s.sent, [{ title: 'Gone' }]);
     mock.timers.tick(SAVE_DEBOUNCE_MS * 2);
     await settle();
-    assert.deepEqual(s.sent, []);
+    assert.equal(s.sent.length, 1);
   });
 });

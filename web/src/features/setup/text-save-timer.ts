@@ -21,8 +21,6 @@ export interface TextSaveTimer {
   now(): void;
   /** A text save is waiting for its moment. */
   waiting(): boolean;
-  /** Forgets a waiting save (the page is gone). */
-  cancel(): void;
 }
 
 /** When the setup page saves: text 500 ms after the last keystroke or on leaving the field, everything else at once. */
@@ -49,6 +47,5 @@ export function createTextSaveTimer(save: () => void, delay = SAVE_DEBOUNCE_MS, 
     },
     now,
     waiting: () => pending,
-    cancel,
   };
 }

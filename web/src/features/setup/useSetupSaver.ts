@@ -41,7 +41,17 @@ export function useSetupSaver({ initial, videoId, videoRef, ownerId, onCreated }
   const [state, setState] = useState<SaveState>(queue.state);
   const [values, setValues] = useState<SetupValues>(queue.values);
   const [timer] = useState(() => createTextSaveTimer(() => queue.save()));
-  useEffect(() => () => timer.cancel(), [timer]);
+  // The browser's Back and Forward swap the page before any event could hold it (wouter has no blocker, and a render
+  // can read the new address before popstate fires), so leaving that way must not forget a text save still waiting
+  // for its moment: it is sent as the page goes (kept alive, so leaving the site entirely does not cut it off). A
+  // video that save makes is not navigated to: the person has gone where Back took them.
+  useEffect(
+    () => () => {
+      created.current = () => undefined;
+      timer.left();
+    },
+    [timer],
+  );
 
   const actions = {
     type(field: TextField, text: string) {
