@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startQueue, type Queue } from '../src/jobs/queue.ts';
 import type { RenderPlan } from '../src/render/compile/render-plan.ts';
@@ -106,5 +107,7 @@ describe('render jobs across worker processes', function () {
     // What the killed workers were writing was swept by the jobs retried after them.
     assert.deepEqual(temporaries(media), []);
     assert.deepEqual(temporaries(cache), []);
+    const scratch = readdirSync(os.tmpdir()).filter((name) => name.startsWith('tribute-') && [first.pid, second.pid].some((pid) => name.includes(`-${pid}-`)));
+    assert.deepEqual(scratch, [], 'nor their scratch folders');
   });
 });

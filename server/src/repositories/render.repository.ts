@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finalArgs, hasSound, measureArgs, parseMeasure, type AudioSources } from '../render/compile/audio-graph.ts';
 import { WEB } from '../render/compile/profiles.ts';
 import type { AudioPlan } from '../render/plan/types.ts';
 import { runTool } from './run-tool.ts';
+import { scratchDir } from './temp-files.ts';
 
 /** Facts about a finished file, in our words. */
 export interface RenderProbe {
@@ -37,7 +37,7 @@ const ten = (seconds: number): number => Math.max(120_000, seconds * 20_000);
 
 /** Lets ffmpeg read a list of files from a temporary concat script. */
 async function withConcatList<T>(files: string[], use: (list: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tribute-concat-'));
+  const dir = await scratchDir('concat');
   try {
     const list = path.join(dir, 'list.txt');
     await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n') + '\n');

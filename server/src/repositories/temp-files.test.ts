@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FOREIGN_TEMP_AGE_MS, isAbandoned, isTempName, sweepAbandoned, tempPath, WRITER } from './temp-files.ts';
+import { FOREIGN_TEMP_AGE_MS, isAbandoned, isTempName, scratchDir, sweepAbandoned, sweepAbandonedScratch, tempPath, WRITER } from './temp-files.ts';
 
 /** The pid of a process that has ended (its number is not reused this quickly). */
 function deadPid(): Promise<number> {
@@ -73,5 +73,24 @@ describe('temporary files of dead writers', () => {
     assert.equal(await sweepAbandoned(dir, { depth: 1 }), 1);
     assert.deepEqual(readdirSync(path.join(dir, 'ab')), []);
     assert.equal(await sweepAbandoned(path.join(dir, 'missing')), 0);
+  });
+
+  it('removes the scratch folders of processes that are gone, not of live ones nor other folders', async () => {
+    const dead = `${host}-${await deadPid()}-${start}`;
+    for (const name of [`tribute-segment-${dead}-abc123`, `tribute-segment-${WRITER}-def456`, 'tribute-segment-xyz789', `other-${dead}-1`]) {
+      mkdirSync(path.join(dir, name));
+      writeFileSync(path.join(dir, name, 'a-scene.png'), 'x');
+    }
+    assert.equal(await sweepAbandonedScratch(dir), 1);
+    assert.deepEqual(readdirSync(dir).sort(), [`other-${dead}-1`, 'tribute-segment-xyz789', `tribute-segment-${WRITER}-def456`].sort());
+  });
+
+  it('makes scratch folders named for this process', async () => {
+    const made = await scratchDir('test');
+    try {
+      assert.match(path.basename(made), new RegExp(`^tribute-test-${WRITER}-`));
+    } finally {
+      rmSync(made, { recursive: true, force: true });
+    }
   });
 });

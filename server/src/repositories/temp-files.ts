@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -62,12 +62,49 @@ function writerAlive(pid: number, start: string): boolean {
   }
 }
 
-/** Whether a temporary file was left by a writer that is gone: one of ours that died, or any untouched for a day. */
-export function isAbandoned(name: string, modifiedMs: number, now = Date.now()): boolean {
-  if (!isTempName(name)) return false;
-  const writer = WRITER_IN_NAME.exec(name);
+/** Whether the writer a name's match names is gone: one of ours that died, or any whose file is untouched for a day. */
+function writerGone(writer: RegExpExecArray | null, modifiedMs: number, now: number): boolean {
   if (writer && writer[1] === HOST && !writerAlive(Number(writer[2]), writer[3])) return true;
   return now - modifiedMs > FOREIGN_TEMP_AGE_MS;
+}
+
+/** Whether a temporary file was left by a writer that is gone. */
+export function isAbandoned(name: string, modifiedMs: number, now = Date.now()): boolean {
+  return isTempName(name) && writerGone(WRITER_IN_NAME.exec(name), modifiedMs, now);
+}
+
+const SCRATCH_IN_NAME = /^tribute-[a-z]+-([0-9a-f]{8})-(\d+)-(\d+)-/;
+/** How often a process looks for scratch folders of dead processes (it always does before its first). */
+const SCRATCH_SWEEP_MS = 10 * 60_000;
+let lastScratchSweep = 0;
+
+/** Removes the scratch folders (see scratchDir) of processes that are gone; answers how many. */
+export async function sweepAbandonedScratch(root = os.tmpdir(), now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    const writer = entry.isDirectory() ? SCRATCH_IN_NAME.exec(entry.name) : null;
+    if (!writer) continue;
+    const full = path.join(root, entry.name);
+    const modified = await stat(full).then((s) => s.mtimeMs, () => null);
+    if (modified !== null && writerGone(writer, modified, now)) {
+      await rm(full, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/**
+ * A new folder for a tool's intermediate files (`kind`: what it is for), named for this process so the folders
+ * of a process killed with -9 are found and removed: by the first scratch folder made after a restart or in
+ * another worker on the machine, and then every ten minutes.
+ */
+export async function scratchDir(kind: string): Promise<string> {
+  if (Date.now() - lastScratchSweep > SCRATCH_SWEEP_MS) {
+    lastScratchSweep = Date.now();
+    await sweepAbandonedScratch().catch((err: unknown) => console.warn('[temp-files] sweeping scratch folders failed:', err));
+  }
+  return mkdtemp(path.join(os.tmpdir(), `tribute-${kind}-${WRITER}-`));
 }
 
 /**

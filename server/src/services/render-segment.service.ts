@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { editParamsOf, editVersion } from '../media/image-recipe.ts';
@@ -17,6 +17,7 @@ import type { RenderRecordRepository } from '../repositories/render-record.repos
 import type { RenderRepository } from '../repositories/render.repository.ts';
 import type { SlideMediaRow } from '../repositories/slide-media.repository.ts';
 import { ToolError } from '../repositories/run-tool.ts';
+import { scratchDir } from '../repositories/temp-files.ts';
 
 /** Where the pictures and sounds of slides come from: the slides' own files, or the showcase's sample photos. */
 export interface VisualSources {
@@ -143,7 +144,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
         return key;
       }
       const segment = plan.timeline.segments[index];
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'tribute-segment-'));
+      const dir = await scratchDir('segment');
       const started = performance.now();
       try {
         const layers = await layersOf(plan, segment.visual, profile, dir, 'a').catch((err) => failure(plan, segment.visual, err));
