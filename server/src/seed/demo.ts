@@ -5,8 +5,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { passwordHasher } from '../repositories/password.repository.ts';
 import { newSecurityHash, newVideoCode } from '../repositories/video.repository.ts';
-import { sendOnce } from '../jobs/queue.ts';
-import { queueDemoRenders } from './demo-renders.ts';
 import { seedDemoTribute } from './demo-tribute.ts';
 import { DEMO_VIDEOS, seedDemoVideoMedia } from './demo-videos.ts';
 import { LOOK_MODIFIERS } from './look-modifiers.ts';
@@ -51,17 +49,14 @@ export interface DemoSeedOptions {
   photos?: number;
   /** Fixed seconds a slide in the demo videos (tests keep them short). */
   slideSeconds?: number;
-  /** Queues one video's render (tests); by default a 'render.video' job in the database at `databaseUrl`. */
-  start?: (videoId: number) => Promise<unknown>;
 }
 
 /**
  * Demo content for a new installation: runs once, then leaves every record alone. The videos it shows as made
- * are seeded finalized and unfinished, with their photos; their renders are queued (queueDemoRenders) into the
- * database at `databaseUrl` for the first worker, so each shows Complete only once its files exist. Without the
- * database's address the render watchdog starts them.
+ * are seeded finalized and unfinished, with their photos; queueDemoRenders (demo-renders.ts) has them rendered
+ * once the library is prepared, so each shows Complete only once its files exist.
  */
-export async function seedDemo(db: Db, config: Config, databaseUrl?: string, options: DemoSeedOptions = {}): Promise<DemoLogin[]> {
+export async function seedDemo(db: Db, config: Config, options: DemoSeedOptions = {}): Promise<DemoLogin[]> {
   const password = demoPassword(config);
   const logins: DemoLogin[] = [
     { email: 'staff@example.com', password, role: 'org_admin' },
@@ -74,8 +69,6 @@ export async function seedDemo(db: Db, config: Config, databaseUrl?: string, opt
   // Browser tests start many short-lived servers: DEMO_TRIBUTE=0 spares them the photos and the renders.
   if (process.env.DEMO_TRIBUTE !== '0') await seedDemoVideoMedia(db, config, options);
   await seedDemoTribute(db, config, process.env, options);
-  const start = options.start ?? (databaseUrl ? (videoId: number) => sendOnce(databaseUrl, 'render.video', { videoId }) : undefined);
-  if (start) await queueDemoRenders(db, start);
   return logins;
 }
 
