@@ -140,6 +140,17 @@ describe('library preparation on a new installation', function () {
     await h.request().get('/r/themes/987654/preview.mp4').expect(404);
   });
 
+  it('answers at once whether a theme is ready while its pictures are being drawn (the picker never waits for a drawing)', async () => {
+    // A design no cache on this machine holds: its pictures are drawn now, a few seconds of work.
+    const fresh: ThemeDesign = { ...design, id: design.id + 500, art: { ...design.art, family: 'bokeh', seed: Date.now() % 100_000 } };
+    const drawing = h.deps.themeAssets.ensure(fresh);
+    const asked = Date.now();
+    assert.equal(await h.deps.themeAssets.placed(fresh), false);
+    assert.ok(Date.now() - asked < 300, `placed() waited ${Date.now() - asked} ms`);
+    await drawing;
+    assert.equal(await h.deps.themeAssets.placed(fresh), true);
+  });
+
   it('holds the watchdog’s start of never-rendered videos (the demo’s) while a preparation run holds the lock', async () => {
     // The run is held at its first piece until the watchdog has looked.
     let open = () => {};

@@ -106,9 +106,11 @@ export function themeAssetsService(files: ThemeFilesRepository) {
     return true;
   }
 
+  const slotOf = (design: ThemeDesign, version: string): string => `${files.path(themeFolder(design.id))}@${version}`;
+
   /** Runs `work` for the theme's folder unless a writer is already at it, then waits for that writer. */
   function alone(design: ThemeDesign, version: string, work: () => Promise<boolean>): Promise<boolean> {
-    const slot = `${files.path(themeFolder(design.id))}@${version}`;
+    const slot = slotOf(design, version);
     const running = filling.get(slot);
     if (running) return running;
     const job = work().finally(() => filling.delete(slot));
@@ -136,10 +138,15 @@ export function themeAssetsService(files: ThemeFilesRepository) {
       return files.exists(themePreviewKey(id));
     },
 
-    /** Like ensure, without drawing: answers false when the theme's pictures still have to be drawn. */
+    /**
+     * Like ensure, without drawing: answers false when the theme's pictures still have to be drawn, or are being
+     * drawn now (a page asking how far the library is must not wait for a drawing).
+     */
     async placed(design: ThemeDesign): Promise<boolean> {
       const version = assetVersion(design);
-      return current.get(design.id) === version || alone(design, version, () => place(design, version));
+      if (current.get(design.id) === version) return true;
+      if (filling.has(slotOf(design, version))) return false;
+      return alone(design, version, () => place(design, version));
     },
 
     path: (key: string): string => files.path(key),
