@@ -31,14 +31,6 @@ function num(value: string | undefined, what: string): number {
 export function loudnessRepository() {
   return {
     /**
-     * Applies one gain to the whole file (after `preFilter`), writing 24-bit WAV at the input's rate: the linear
-     * normalisation loudnorm's second pass makes, without its 192 kHz round trip (five times slower).
-     */
-    async applyGain(input: string, output: string, gainDb: number, preFilter = ''): Promise<void> {
-      await runTool('ffmpeg', ffmpegArgs(['-i', input, '-af', chain(preFilter, `volume=${gainDb.toFixed(2)}dB`), '-c:a', 'pcm_s24le', output]), TIMEOUT_MS);
-    },
-
-    /**
      * EBU R128 integrated loudness, true peak (4x oversampled) and range of a file, as a listener's meter would
      * show them; with `preFilter`, of the file as that filter changes it.
      */

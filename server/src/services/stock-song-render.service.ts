@@ -10,7 +10,7 @@ import type { FluidsynthRepository } from '../repositories/fluidsynth.repository
 import type { LoudnessReading, LoudnessRepository, LoudnessTarget } from '../repositories/loudness.repository.ts';
 
 /** Bump when the way MIDI becomes audio changes (synthesis, loudness, encoding): every track renders again. */
-export const RENDER_PIPELINE_VERSION = 'fluidsynth-r128-gain-3';
+export const RENDER_PIPELINE_VERSION = 'fluidsynth-r128-gain-4';
 
 /** Spoken-word and music streaming level: -16 LUFS; peaks kept clear of the -1 dBTP ceiling with room for AAC. */
 export const LOUDNESS_TARGET: LoudnessTarget = { integrated: -16, truePeak: -1.5, range: 20 };
@@ -96,8 +96,11 @@ export function stockSongRenderer(deps: RenderDeps) {
     return complete ? track : undefined;
   }
 
-  /** Normalises a rendered WAV; a limiter first tames the peaks of pieces whose attacks are too sharp for linear gain. */
-  async function normalise(raw: string, out: string, tail: string): Promise<void> {
+  /**
+   * The filter that normalises `raw` (after `tail`): one gain to -16 LUFS, with a limiter first for pieces whose
+   * attacks are too sharp for linear gain. The encoders apply it as they read, so no intermediate file is written.
+   */
+  async function normalisation(raw: string, tail: string): Promise<string> {
     let pre = tail;
     let measured = await loudness.read(raw, pre);
     if (!Number.isFinite(measured.integrated)) throw new Error('The rendered track is silent');
@@ -108,29 +111,28 @@ export function stockSongRenderer(deps: RenderDeps) {
       measured = await loudness.read(raw, pre);
       if (!linearFits(measured, LOUDNESS_TARGET)) throw new Error('The track cannot reach the loudness target with one gain');
     }
-    await loudness.applyGain(raw, out, LOUDNESS_TARGET.integrated - measured.integrated, pre);
+    return `${pre},volume=${(LOUDNESS_TARGET.integrated - measured.integrated).toFixed(2)}dB`;
   }
 
   /**
-   * Masters any audio file into `work`: normalised, then encoded as M4A (track.m4a) and MP3 (track.mp3).
-   * AAC can overshoot the peaks it was given; then both files are made again a touch quieter.
+   * Masters any audio file into `work`: normalised and encoded as M4A (track.m4a) and MP3 (track.mp3).
+   * AAC can overshoot the peaks it was given; then both files are made again a touch quieter. `knownSeconds`
+   * spares a decoding pass when the length is certain (a WAV fluidsynth just wrote).
    */
-  async function master(input: string, work: string): Promise<MasteredAudio> {
-    const normal = path.join(work, 'normal.wav');
+  async function master(input: string, work: string, knownSeconds?: number): Promise<MasteredAudio> {
     const m4a = path.join(work, 'track.m4a');
     const mp3 = path.join(work, 'track.mp3');
-    const inputSeconds = (await audio.decodedSeconds(input)) ?? 0;
+    const inputSeconds = knownSeconds ?? (await audio.decodedSeconds(input)) ?? 0;
     const tail = `afade=t=out:st=${Math.max(0, inputSeconds - TAIL_FADE_SECONDS).toFixed(3)}:d=${TAIL_FADE_SECONDS}`;
-    await normalise(input, normal, tail);
-    await audio.encodeAac(normal, m4a);
+    let filter = await normalisation(input, tail);
+    await audio.encodeAac(input, m4a, filter);
     let reading = await loudness.read(m4a);
-    let trim = '';
     if (reading.truePeak > TRUE_PEAK_CEILING - 0.1) {
-      trim = `volume=${-(reading.truePeak - TRUE_PEAK_CEILING + 0.4).toFixed(2)}dB`;
-      await audio.encodeAac(normal, m4a, trim);
+      filter = `${filter},volume=${-(reading.truePeak - TRUE_PEAK_CEILING + 0.4).toFixed(2)}dB`;
+      await audio.encodeAac(input, m4a, filter);
       reading = await loudness.read(m4a);
     }
-    await audio.encodeMp3(normal, mp3, trim);
+    await audio.encodeMp3(input, mp3, filter);
     return { audioFile: m4a, previewFile: mp3, seconds: (await audio.decodedSeconds(m4a)) ?? inputSeconds, loudness: reading };
   }
 
@@ -139,7 +141,8 @@ export function stockSongRenderer(deps: RenderDeps) {
     const raw = path.join(work, 'raw.wav');
     await writeFile(midi, composition.midi);
     await fluidsynth.renderWav(midi, raw);
-    const mastered = await master(raw, work);
+    // A WAV's header holds its exact length.
+    const mastered = await master(raw, work, (await audio.probe(raw))?.durationSeconds ?? undefined);
     const final = base(spec, version);
     const track: RenderedTrack = {
       id: spec.id,
