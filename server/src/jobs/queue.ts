@@ -46,22 +46,6 @@ const WORKERS: Partial<Record<JobName, { count: number; pollingIntervalSeconds: 
   'render.video': { count: 1, pollingIntervalSeconds: 0.5 },
 };
 
-/**
- * Sends one job from a process that works none and has no queue yet (the demo seed runs before the server's
- * queue starts); it waits in the database for the first worker.
- */
-export async function sendOnce<N extends JobName>(databaseUrl: string, name: N, data: JobPayloads[N]): Promise<void> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 1, supervise: false, schedule: false });
-  boss.on('error', (err) => console.error('[jobs]', err));
-  await boss.start();
-  try {
-    await boss.createQueue(name);
-    await boss.send(name, data as object, { ...SEND_DEFAULTS, ...SEND_OPTIONS[name] });
-  } finally {
-    await boss.stop({ graceful: false });
-  }
-}
-
 /** pg-boss over the app's own database; `npm run worker` starts more workers (on other machines too) that share it. */
 export async function startQueue(databaseUrl: string): Promise<Queue> {
   // pg-boss retries a dead worker's job only when its maintenance finds it expired: run that often.
