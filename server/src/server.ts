@@ -55,6 +55,8 @@ export async function startServer(config: Config, db: Db, databaseUrl: string, o
     async stop() {
       await deps.live?.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
+      // Before the queue and the database close: the preparation holds a connection of its own while it runs.
+      await deps.library.stop();
       await queue.stop();
     },
   };

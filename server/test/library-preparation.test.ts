@@ -151,6 +151,23 @@ describe('library preparation on a new installation', function () {
     assert.equal(await h.deps.themeAssets.placed(fresh), true);
   });
 
+  it('stops after the pieces in hand when the server stops, without saying it is ready', async () => {
+    let open = () => {};
+    const { library, events, readyCount } = recorded(new Promise<void>((resolve) => (open = resolve)));
+    await h.deps.db('stock_songs').update({ file_path: null, preview_path: null, composition_version: null });
+    const run = library.start();
+    while (!events.length) await new Promise((r) => setTimeout(r, 10));
+    const stopped = library.stop();
+    open();
+    await Promise.all([run, stopped]);
+    // Two lanes: at most the two pieces in hand were made, of the three songs waiting.
+    assert.ok(events.filter((e) => e.startsWith('start ')).length <= 2, events.join(', '));
+    assert.equal(readyCount(), 0);
+    assert.equal(await library.running(), false);
+    await library.start();
+    assert.equal(readyCount(), 0, 'a stopped preparation starts no more');
+  });
+
   it('holds the watchdog’s start of never-rendered videos (the demo’s) while a preparation run holds the lock', async () => {
     // The run is held at its first piece until the watchdog has looked.
     let open = () => {};

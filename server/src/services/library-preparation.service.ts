@@ -45,6 +45,8 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
   const log = deps.log ?? ((line: string) => console.log(line));
   const inflight = new Map<string, Promise<void>>();
   let running: Promise<void> | undefined;
+  /** Set when the process stops: the lanes finish the piece in hand and take no more. */
+  let stopping = false;
 
   function once(piece: Piece): Promise<void> {
     let job = inflight.get(piece.key);
@@ -105,7 +107,7 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
       }
       log('Preparing the stock music and theme pictures in the background (about three minutes on a first start)...');
       const held: Piece[] = [first.value];
-      const take = async (): Promise<Piece | undefined> => held.shift() ?? (await pieces.next()).value ?? undefined;
+      const take = async (): Promise<Piece | undefined> => (stopping ? undefined : (held.shift() ?? (await pieces.next()).value ?? undefined));
       const started = Date.now();
       let made = 0;
       const failed: string[] = [];
@@ -124,7 +126,8 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
       );
       const took = `${made} made in ${Math.round((Date.now() - started) / 1000)} s`;
       // A piece that failed is tried again by the next scheduled run; the demo renders wait for a complete library.
-      if (failed.length) log(`Stock music and theme pictures: ${took}; still to prepare after a failure: ${failed.join(', ')}.`);
+      if (stopping) log(`Stock music and theme pictures: ${took}; the rest is made at the next start.`);
+      else if (failed.length) log(`Stock music and theme pictures: ${took}; still to prepare after a failure: ${failed.join(', ')}.`);
       else {
         log(`Stock music and theme pictures ready: ${took}.`);
         await deps.whenReady?.();
@@ -135,10 +138,17 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
   return {
     /** Prepares whatever is missing unless this process or another is at it already; resolves when that run ends. */
     start(): Promise<void> {
+      if (stopping) return Promise.resolve();
       running ??= prepare().finally(() => {
         running = undefined;
       });
       return running;
+    },
+
+    /** Lets the pieces in hand finish and starts no more (the server is stopping); resolves when the run has ended. */
+    async stop(): Promise<void> {
+      stopping = true;
+      await running;
     },
 
     /** A song a page needs now (a video's song whose audio is not made yet): made at once, ahead of the queue. */
