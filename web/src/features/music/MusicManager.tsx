@@ -7,7 +7,7 @@ import { useCreatorContext } from '../creator/index.ts';
 import { MusicDialog, type MusicTab } from './MusicDialog.tsx';
 import { MusicDropZone } from './MusicDropZone.tsx';
 import { usePreview } from './PreviewPlayer.tsx';
-import { fromUpload, isSaved, type ManagerSong } from './song-model.ts';
+import { fromUpload, isPreparing, isSaved, type ManagerSong } from './song-model.ts';
 import { SongEditDialog } from './SongEditDialog.tsx';
 import { SongList } from './SongList.tsx';
 import { TimingSection } from './TimingSection.tsx';
@@ -140,7 +140,13 @@ export function MusicManager({ video, anonymous }: Props) {
         </Typography>
       )}
       <Box sx={{ mt: 3 }}>
-        <TimingSection timing={store.timing} settings={store.settings} readOnly={readOnly} onSave={(settings) => void store.saveTiming(settings).catch(() => undefined)} />
+        <TimingSection
+          timing={store.timing}
+          settings={store.settings}
+          readOnly={readOnly}
+          preparingSongs={store.songs.filter(isPreparing).length}
+          onSave={(settings) => void store.saveTiming(settings).catch(() => undefined)}
+        />
       </Box>
       <MusicDialog
         open={dialog.open}

@@ -3,7 +3,7 @@ import { Box, IconButton, LinearProgress, Tooltip, Typography } from '@mui/mater
 import type { KeyboardEvent, PointerEvent, Ref } from 'react';
 import { formatLength } from './format.ts';
 import { PreviewButton } from './PreviewButton.tsx';
-import { rowAction, type ManagerSong } from './song-model.ts';
+import { isPreparing, rowAction, type ManagerSong } from './song-model.ts';
 
 /** Spec 1 section 9: song rows are 39 px high on extra-small screens, else 81. */
 export const ROW_HEIGHT = { xs: 39, sm: 81 } as const;
@@ -126,7 +126,7 @@ export function SongRow({ song, index, readOnly, previewDisabled, offset, draggi
         )}
       </Box>
       <Box role="cell" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums', fontSize: { xs: '0.8125rem', sm: '0.9375rem' } }}>
-        {song.id !== null ? formatLength(song.length) : ''}
+        {isPreparing(song) ? 'Preparing…' : song.id !== null ? formatLength(song.length) : ''}
       </Box>
       <Box role="cell" sx={{ display: 'flex', justifyContent: 'flex-end', gap: { xs: 0, sm: 0.5 } }}>
         {!readOnly && song.id !== null && (

@@ -12,6 +12,8 @@ interface Props {
   timing: Timing;
   settings: TimingSettings;
   readOnly: boolean;
+  /** Songs whose audio is still being made: the lengths and warnings wait for them. */
+  preparingSongs?: number;
   onSave(settings: TimingSettings): void;
 }
 
@@ -29,7 +31,7 @@ function Length({ label, seconds, testId }: { label: string; seconds: number; te
 }
 
 /** Automatic or custom seconds per slide, Repeat Music, the two lengths and the warnings the server's timing gives. */
-export function TimingSection({ timing, settings, readOnly, onSave }: Props) {
+export function TimingSection({ timing, settings, readOnly, preparingSongs = 0, onSave }: Props) {
   const [text, setText] = useState(() => slideTimeText(settings.slideTime));
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<{ timer: number; settings: TimingSettings } | null>(null);
@@ -90,8 +92,9 @@ export function TimingSection({ timing, settings, readOnly, onSave }: Props) {
     saveNow({ ...settings, automatic, slideTime });
   };
 
-  // The server's timing comes from common/timing.ts with every slide known, so its warnings are the video's own.
-  const warnings = timing.warnings;
+  // The server's timing comes from common/timing.ts with every slide known, so its warnings are the video's own;
+  // while a song's audio is still being made they would be false alarms about music that is on its way.
+  const warnings = preparingSongs > 0 ? [] : timing.warnings;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="timing-heading" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -132,6 +135,11 @@ export function TimingSection({ timing, settings, readOnly, onSave }: Props) {
             <Length label="Music length" seconds={timing.music} testId="music-length" />
             <Length label="Video length" seconds={timing.video} testId="video-length" />
           </Stack>
+          {preparingSongs > 0 && (
+            <Alert severity="info" role="status">
+              {preparingSongs === 1 ? 'A song is' : `${preparingSongs} songs are`} still being prepared; the music length appears here in a few seconds.
+            </Alert>
+          )}
           {warnings.length > 0 && (
             <Stack spacing={1} data-testid="timing-warnings">
               {warnings.map((warning) => (

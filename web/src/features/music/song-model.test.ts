@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fromServer, fromUpload, nameOf, rowAction } from './song-model.ts';
+import { fromServer, fromUpload, isPreparing, nameOf, rowAction } from './song-model.ts';
 
 const saved = fromServer({
   id: 7,
@@ -20,6 +20,13 @@ describe('songs in the manager', () => {
     assert.equal(saved.title, 'Our Song');
     assert.equal(nameOf('track.01.flac'), 'track.01');
     assert.equal(nameOf('noextension'), 'noextension');
+  });
+
+  it('counts a stock song without a length as still being prepared, and nothing else', () => {
+    assert.equal(isPreparing({ ...saved, stockSongId: 3, length: 0 }), true);
+    assert.equal(isPreparing({ ...saved, stockSongId: 3, length: 142 }), false);
+    assert.equal(isPreparing(saved), false);
+    assert.equal(isPreparing({ ...fromUpload('u1', 'a.mp3', 0.3, null), stockSongId: 3 }), false);
   });
 
   it('offers Delete for saved songs, Clear for permanent errors and Cancel otherwise', () => {

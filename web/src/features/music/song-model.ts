@@ -30,6 +30,13 @@ export interface ManagerSong {
 
 export const DEFAULT_VOLUME = 100;
 
+/**
+ * A stock song whose audio a new installation is still making: its length is not known yet (the server makes it
+ * at once when the page asks, and live sync brings the length).
+ */
+export const isPreparing = (song: Pick<ManagerSong, 'id' | 'stockSongId' | 'length'>): boolean =>
+  song.id !== null && song.stockSongId !== null && !(song.length > 0);
+
 /** A file name without its extension, for songs that carry no title of their own. */
 export const nameOf = (fileName: string): string => fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || fileName;
 
