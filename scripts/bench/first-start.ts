@@ -51,6 +51,11 @@ async function main(): Promise<void> {
   const log: string[] = [];
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => log.push(chunk));
   const spawned = performance.now();
+  // A server that dies mid-run is reported with its last words, not left as a poll that never answers.
+  let died: string | undefined;
+  child.on('exit', (code, signal) => {
+    died = `the server exited (${signal ?? `code ${code}`}):\n${log.join('').split('\n').slice(-20).join('\n')}`;
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -81,6 +86,7 @@ async function main(): Promise<void> {
     let themesAt: string | undefined;
     let lastReport = '';
     while ((!songsAt || !themesAt) && performance.now() - printed < LIMIT_SECONDS * 1000) {
+      if (died) throw new Error(died);
       const [stock, themes] = await Promise.all([get<StockList>('/r/songs/stock_list'), get<ThemeList>('/r/themes')]);
       const songsReady = stock.stock_songs.filter((s) => s.song_length > 0 && s.preview_url).length;
       const themesReady = themes.themes.filter((t) => t.thumbnail_url && t.poster_url && t.preview_url).length;
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
     line('all theme pictures and previews ready', themesAt ? `${themesAt} s` : `> ${LIMIT_SECONDS} s`, `${GOAL_SECONDS} s`);
   } finally {
     await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGINT');
     });
