@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { matchesStockSearch } from '../../../../common/stock-search.ts';
 import type { StockList, StockSong } from '../../api/index.ts';
 import { PreparingNote } from '../../ui/index.ts';
-import { songsInCategory, stockCategories } from './stock-browse.ts';
+import { categoryCount, songsInCategory, stockCategories } from './stock-browse.ts';
 import { StockSongRow } from './StockSongRow.tsx';
 import type { useStockLibrary } from './useStockLibrary.ts';
 
@@ -51,7 +51,7 @@ function Categories({ list, props }: { list: StockList; props: Props }) {
         return (
           <Box component="li" key={category.id} sx={{ borderBottom: 1, borderColor: 'divider' }}>
             <ListItemButton onClick={() => onExpand(category.id)} aria-expanded={open} aria-controls={regionId}>
-              <ListItemText primary={category.name} secondary={songs.length === 1 ? '1 song' : `${songs.length} songs`} />
+              <ListItemText primary={category.name} secondary={categoryCount(songs.length, category.id > 0 && list.preparing > 0)} />
               {open ? <ExpandLess /> : <ExpandMore />}
             </ListItemButton>
             <Collapse in={open} unmountOnExit id={regionId}>
@@ -60,7 +60,7 @@ function Categories({ list, props }: { list: StockList; props: Props }) {
                   <SongGroup songs={songs} listId={String(category.id)} props={props} />
                 ) : (
                   <Typography variant="body2" sx={{ color: 'text.secondary', px: 2, py: 1 }}>
-                    {category.id < 0 ? 'Songs you star appear here.' : 'No songs in this category.'}
+                    {category.id < 0 ? 'Songs you star appear here.' : list.preparing > 0 ? 'Its songs are being prepared; they appear here as they finish.' : 'No songs in this category.'}
                   </Typography>
                 )}
               </Box>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { StockList } from '../../api/index.ts';
-import { FAVORITES_ID, selectionInOrder, songsInCategory, stockCategories, withFavorite } from './stock-browse.ts';
+import { categoryCount, FAVORITES_ID, selectionInOrder, songsInCategory, stockCategories, withFavorite } from './stock-browse.ts';
 
 const song = (id: number, favorite = false) => ({ id, songName: `Song ${id}`, artistName: 'A', songLength: 60, previewUrl: '', favorite });
 const list: StockList = {
@@ -31,5 +31,12 @@ describe('stock library browsing', () => {
 
   it('adds the selection in library order', () => {
     assert.deepEqual(selectionInOrder(list, new Set([3, 1])), [1, 3]);
+  });
+
+  it('says an empty category’s songs are coming while the library is being prepared, and counts otherwise', () => {
+    assert.equal(categoryCount(0, true), 'Songs being prepared…');
+    assert.equal(categoryCount(0, false), '0 songs');
+    assert.equal(categoryCount(1, true), '1 song');
+    assert.equal(categoryCount(3, false), '3 songs');
   });
 });

@@ -24,3 +24,9 @@ export const withFavorite = (list: StockList, stockSongId: number, favorite: boo
 /** Selected ids in the order the library lists them, so a bulk add is predictable. */
 export const selectionInOrder = (list: StockList, selected: ReadonlySet<number>): number[] =>
   list.stockSongs.filter((s) => selected.has(s.id)).map((s) => s.id);
+
+/** How many songs a category holds; while the library is still being made, an empty one says its songs are coming. */
+export function categoryCount(songs: number, preparing: boolean): string {
+  if (songs === 0 && preparing) return 'Songs being prepared…';
+  return songs === 1 ? '1 song' : `${songs} songs`;
+}
