@@ -1,5 +1,6 @@
 import { Delete, Edit, Palette, Star, StarBorder } from '@mui/icons-material';
-import { Box, ButtonBase, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, ButtonBase, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
 import type { ThemeTile } from '../../api/index.ts';
 import { themeLabel } from './theme-sort.ts';
 
@@ -29,7 +30,22 @@ function Icon({ theme }: { theme: ThemeTile }) {
       </Box>
     );
   }
-  return <Box component="img" src={src} alt="" loading="lazy" width={ICON_WIDTH} height={ICON_HEIGHT} sx={{ ...frame, objectFit: 'cover' }} />;
+  return <LoadingIcon key={src} src={src} frame={frame} />;
+}
+
+/** The icon, with a spinner until it arrives: on a new installation a theme's pictures are drawn when first asked for. */
+function LoadingIcon({ src, frame }: { src: string; frame: Record<string, unknown> }) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <Box sx={{ position: 'relative', width: ICON_WIDTH, height: ICON_HEIGHT }}>
+      <Box component="img" src={src} alt="" loading="lazy" width={ICON_WIDTH} height={ICON_HEIGHT} onLoad={() => setLoaded(true)} onError={() => setLoaded(true)} sx={{ ...frame, objectFit: 'cover' }} />
+      {!loaded && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <CircularProgress size={20} aria-label="Loading the theme's picture" />
+        </Box>
+      )}
+    </Box>
+  );
 }
 
 /** One theme: a click selects it, a double click applies it; the star and a custom theme's tools sit beside. */
