@@ -1,9 +1,16 @@
-import { Box, Paper } from '@mui/material';
+import { Album, HelpOutlined, LiveTv, LocalShipping } from '@mui/icons-material';
+import { Box, Button, Paper } from '@mui/material';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { COMPLETE_TEXT, useVideoGeneration } from '../generation/index.ts';
 import { PreviewDialog } from '../preview/index.ts';
 import type { VideoDetails } from './api.ts';
+import { burnBrowser } from './burn-compat.ts';
+import { BurnInstallDialog } from './BurnInstallDialog.tsx';
 import { DownloadHdButton } from './DownloadHdButton.tsx';
+import { BURNING_HELP_URL, hardCopiesPath } from './links.ts';
+import { branded, canSendToTv } from './rules.ts';
+import { SendToTvDialog } from './SendToTvDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { ViewVideoDialog } from './ViewVideoDialog.tsx';
 
@@ -37,29 +44,58 @@ function Cover({ video }: { video: VideoDetails }) {
   );
 }
 
-/** Spec 3 section 2.2, the Video Details tab: cover, video card and action bar. */
+/** Spec 3 section 2.2, the Video Details tab: cover, video card, action bar, and below them the admin details. */
 export function DetailsTab({ video, admin, onRenderComplete }: Props) {
   const status = useVideoGeneration(video, { admin, onComplete: onRenderComplete });
   const ready = status.kind === 'text' && status.text === COMPLETE_TEXT;
   const [viewing, setViewing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  const [sendingToTv, setSendingToTv] = useState(false);
+  const [installing, setInstalling] = useState(false);
+  const brand = branded(video);
+  // Spec 3 section 6: the burn tool is offered only where it runs.
+  const browser = burnBrowser(navigator.userAgent);
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: { xs: 2, md: 3 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
-        gridTemplateRows: { md: 'auto 1fr' },
-        gridTemplateAreas: { xs: '"cover" "card" "actions"', md: '"cover card" "actions card"' },
-      }}
-    >
-      <Cover video={video} />
-      <VideoCard video={video} status={status} admin={admin} ready={ready} onView={() => setViewing(true)} onLastPreview={() => setPreviewing(true)} />
-      <Box component="section" aria-label="Downloads" sx={{ gridArea: 'actions', display: 'flex', flexWrap: 'wrap', alignContent: 'start', gap: 1.5 }}>
-        <DownloadHdButton videoCode={video.videoCode} title={video.title} hdSize={video.hdSize} ready={ready && !video.deleted} />
+    <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, md: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+          gridTemplateRows: { md: 'auto 1fr' },
+          gridTemplateAreas: { xs: '"cover" "card" "actions"', md: '"cover card" "actions card"' },
+        }}
+      >
+        <Cover video={video} />
+        <VideoCard video={video} status={status} admin={admin} ready={ready} onView={() => setViewing(true)} onLastPreview={() => setPreviewing(true)} />
+        <Box component="section" aria-label="Actions" sx={{ gridArea: 'actions', display: 'flex', flexWrap: 'wrap', alignContent: 'start', gap: 1.5 }}>
+          {brand && !video.deleted && (
+            <Button component={Link} href={hardCopiesPath(video.videoCode)} variant="outlined" startIcon={<LocalShipping />}>
+              Order Hard Copies
+            </Button>
+          )}
+          {brand && canSendToTv(video.silks.length, admin) && (
+            <Button variant="outlined" startIcon={<LiveTv />} onClick={() => setSendingToTv(true)}>
+              Send to TV
+            </Button>
+          )}
+          <DownloadHdButton videoCode={video.videoCode} title={video.title} hdSize={video.hdSize} ready={ready && !video.deleted} />
+          {brand && browser !== null && (
+            <Button variant="outlined" startIcon={<Album />} onClick={() => setInstalling(true)} disabled={video.deleted}>
+              Burn DVD
+            </Button>
+          )}
+          {brand && (
+            <Button href={BURNING_HELP_URL} target="_blank" rel="noopener" startIcon={<HelpOutlined />}>
+              Burning Help
+            </Button>
+          )}
+        </Box>
       </Box>
       <ViewVideoDialog open={viewing} title={video.title} videoCode={video.videoCode} onClose={() => setViewing(false)} />
       {admin && <PreviewDialog open={previewing} video={video.id} onClose={() => setPreviewing(false)} />}
+      <SendToTvDialog open={sendingToTv} onClose={() => setSendingToTv(false)} />
+      <BurnInstallDialog open={installing} browser={browser} admin={admin} onClose={() => setInstalling(false)} />
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CardStatus } from '../generation/index.ts';
 import type { VideoDetails } from './api.ts';
-import { billingLabel, canEdit, canView, themeName } from './rules.ts';
+import { billingLabel, canEdit, canView, directDeliveryText, themeName } from './rules.ts';
 import { StatusLine } from './StatusLine.tsx';
 
 interface Props {
@@ -58,6 +58,7 @@ export function VideoCard({ video, status, admin, ready, onView, onLastPreview }
           <Row label="Theme">{themeName(video)}</Row>
           <Row label="Duration">{video.displayDuration || 'Not known yet'}</Row>
           <Row label="Views">{video.viewed.toLocaleString()}</Row>
+          <Row label="Direct Delivery">{directDeliveryText(video.silks)}</Row>
         </Box>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2, '& > :not(style) ~ :not(style)': { ml: 0 } }}>

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { billingLabel, canEdit, canView, megabytes, themeName } from './rules.ts';
+import { billingLabel, branded, canEdit, canSendToTv, canView, directDeliveryText, megabytes, themeName } from './rules.ts';
 
 const video = { dvdPath: null, dateInQueue: null, deleted: false };
 
@@ -38,5 +38,23 @@ describe('the details card rules', () => {
   it('names a custom theme by its own title', () => {
     assert.equal(themeName({ themeTitle: 'Garden', customThemeTitle: 'Our garden' }), 'Our garden');
     assert.equal(themeName({ themeTitle: 'Garden', customThemeTitle: null }), 'Garden');
+  });
+});
+
+describe('the action bar and Direct Delivery rules', () => {
+  it('offers Send to TV to others only while the video has no Direct Delivery devices, to admins always', () => {
+    assert.equal(canSendToTv(0, false), true);
+    assert.equal(canSendToTv(2, false), false);
+    assert.equal(canSendToTv(2, true), true);
+  });
+
+  it("reads the branding flag from the video's organization", () => {
+    assert.equal(branded({ creator: { organization: { showBranding: true } } }), true);
+    assert.equal(branded({ creator: { organization: { showBranding: false } } }), false);
+  });
+
+  it('lists the devices by label in natural order, or None', () => {
+    assert.equal(directDeliveryText([]), 'None');
+    assert.equal(directDeliveryText([{ label: 'Room 10' }, { label: 'lobby' }, { label: 'Room 2' }]), 'lobby, Room 2, Room 10');
   });
 });

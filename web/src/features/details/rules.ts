@@ -21,3 +21,13 @@ export const billingLabel = (prompt: string | null): string => prompt?.trim() ||
 /** A custom theme is named by its own title; otherwise the theme's. */
 export const themeName = (video: { themeTitle: string | null; customThemeTitle: string | null }): string =>
   video.customThemeTitle || video.themeTitle || 'No theme';
+
+/** Spec 3 section 6: the organization's branding gates Order Hard Copies, Send to TV, the burn tool and Burning Help. */
+export const branded = (video: { creator: { organization: { showBranding: boolean } } }): boolean => video.creator.organization.showBranding;
+
+/** Send to TV advertises Direct Delivery: to others only while the video has no devices, to admins always. */
+export const canSendToTv = (silkCount: number, admin: boolean): boolean => admin || silkCount === 0;
+
+/** The card's Direct Delivery row: the devices the video is delivered to, by label. */
+export const directDeliveryText = (silks: { label: string }[]): string =>
+  silks.length === 0 ? 'None' : silks.map((silk) => silk.label).sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })).join(', ');
