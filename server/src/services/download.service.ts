@@ -21,7 +21,7 @@ export function downloadName(title: string, suffix: string): string {
  * is finalized again (spec 3 section 4.9); a deleted video serves nothing.
  */
 export function downloadService(videos: VideoRepository, records: RenderRecordRepository, files: MediaFileRepository) {
-  async function finished(video: VideoRow, kind: 'hd' | 'web', key: 'file_key' | 'cover_key'): Promise<{ path: string; etag: string }> {
+  async function finished(video: VideoRow, kind: 'hd' | 'web', key: 'file_key' | 'cover_key' | 'snapshot_key'): Promise<{ path: string; etag: string }> {
     if (video.deleted_at || !video.date_in_queue) throw notFound();
     const render = await records.latestDone(video.id, kind);
     const stored = render?.[key];
@@ -42,6 +42,11 @@ export function downloadService(videos: VideoRepository, records: RenderRecordRe
     async cover(video: VideoRow): Promise<DownloadFile> {
       const file = await finished(video, 'hd', 'cover_key');
       return { ...file, name: downloadName(video.title, ' cover.jpg') };
+    },
+    /** A still of the HD video (its first photo, taken from the finished file when the render joins it). */
+    async snapshot(video: VideoRow): Promise<DownloadFile> {
+      const file = await finished(video, 'hd', 'snapshot_key');
+      return { ...file, name: downloadName(video.title, ' snapshot.jpg') };
     },
   };
 }

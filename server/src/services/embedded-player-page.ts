@@ -1,0 +1,86 @@
+/**
+ * The embedded player page /videos/embedded_video/{videoCode} as plain HTML: other sites put it in an iframe, so it
+ * is not the app (no script at all, inline or not; its styles are one <style> element) and stays small.
+ */
+
+export type PlayerPage =
+  | { kind: 'player'; title: string; videoUrl: string; posterUrl: string | null; buyUrl: string | null }
+  | { kind: 'hidden'; title: string }
+  | { kind: 'not_ready'; title: string }
+  | { kind: 'missing' };
+
+/** The height of the title bar under the video; the embed codes add it to the 16:9 box. */
+export const PLAYER_BAR_PX = 40;
+
+export const PLAYER_TEXTS = {
+  hidden: 'This video has been hidden by its owner and cannot be played here.',
+  notReady: 'This video is still being made. Please come back a little later.',
+  missing: 'This video could not be found. The link may be mistyped, or the video may have been removed.',
+  buy: 'Buy a DVD',
+} as const;
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+*{box-sizing:border-box}
+html,body{margin:0;height:100%;background:#000;color:#f4f1ec;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{display:flex;flex-direction:column}
+.stage{flex:1;min-height:0;display:flex;align-items:center;justify-content:center}
+video{display:block;width:100%;height:100%;max-height:100%;aspect-ratio:16/9;object-fit:contain;background:#000}
+.bar{height:${PLAYER_BAR_PX}px;flex:none;display:flex;align-items:center;gap:12px;padding:0 12px;background:#1b1b1b}
+h1{margin:0;flex:1;min-width:0;font-size:15px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+a.buy{flex:none;color:#1b1b1b;background:#f2c46d;border-radius:4px;padding:4px 10px;font-weight:600;text-decoration:none}
+a.buy:hover,a.buy:focus-visible{background:#ffd98f}
+a.buy:focus-visible{outline:2px solid #fff;outline-offset:2px}
+.notice{margin:0;padding:24px;max-width:36em;text-align:center;font-size:17px}
+`;
+
+/** The page's Content-Security-Policy: its own media and images, its one style element, and any site may frame it. */
+export const PLAYER_CSP = [
+  "default-src 'none'",
+  "media-src 'self'",
+  "img-src 'self'",
+  "style-src 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+function documentOf(title: string, stage: string, bar: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main class="stage">${stage}</main>
+${bar}
+</body>
+</html>
+`;
+}
+
+const titleBar = (title: string, buyUrl: string | null): string =>
+  `<div class="bar"><h1>${escapeHtml(title)}</h1>${
+    buyUrl ? `<a class="buy" href="${escapeHtml(buyUrl)}" target="_blank" rel="noopener">${PLAYER_TEXTS.buy}</a>` : ''
+  }</div>`;
+
+const shownTitle = (title: string): string => title.trim() || 'Tribute video';
+
+/** The page's HTML and its status: a missing video answers 404 with a page that says so. */
+export function renderPlayerPage(page: PlayerPage): { status: number; html: string } {
+  if (page.kind === 'missing') {
+    return { status: 404, html: documentOf('Video not found', `<p class="notice">${PLAYER_TEXTS.missing}</p>`, '') };
+  }
+  const title = shownTitle(page.title);
+  if (page.kind === 'hidden') return { status: 200, html: documentOf(title, `<p class="notice">${PLAYER_TEXTS.hidden}</p>`, titleBar(title, null)) };
+  if (page.kind === 'not_ready') return { status: 200, html: documentOf(title, `<p class="notice">${PLAYER_TEXTS.notReady}</p>`, titleBar(title, null)) };
+  const poster = page.posterUrl ? ` poster="${escapeHtml(page.posterUrl)}"` : '';
+  const video = `<video controls playsinline preload="metadata"${poster} src="${escapeHtml(page.videoUrl)}" aria-label="${escapeHtml(title)}"></video>`;
+  return { status: 200, html: documentOf(title, video, titleBar(title, page.buyUrl)) };
+}
