@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { passwordHasher } from '../repositories/password.repository.ts';
 import { newSecurityHash, newVideoCode } from '../repositories/video.repository.ts';
+import { seedDemoObituary } from './demo-obituary.ts';
 import { seedDemoTribute } from './demo-tribute.ts';
 import { DEMO_VIDEOS, seedDemoVideoMedia } from './demo-videos.ts';
 import { LOOK_MODIFIERS } from './look-modifiers.ts';
@@ -69,6 +70,7 @@ export async function seedDemo(db: Db, config: Config, options: DemoSeedOptions 
   // Browser tests start many short-lived servers: DEMO_TRIBUTE=0 spares them the photos and the renders.
   if (process.env.DEMO_TRIBUTE !== '0') await seedDemoVideoMedia(db, config, options);
   await seedDemoTribute(db, config, process.env, options);
+  await seedDemoObituary(db);
   return logins;
 }
 
@@ -107,13 +109,12 @@ async function seedDemoOrganization(db: Db, password: string): Promise<void> {
       videos.push(row);
     }
 
-    const products = await trx('products')
-      .insert([
-        { product_title: 'DVD in Memorial Case', product_thumb_image: 'dvd.svg', kind: 'dvd', price_cents: 2500 },
-        { product_title: 'Keepsake USB Drive', product_thumb_image: 'usb.svg', kind: 'usb', price_cents: 3500 },
-        { product_title: 'HD Download', product_thumb_image: 'download.svg', kind: 'download', price_cents: 0, physical: false },
-      ])
+    // The copies come from the catalogue the migrations install; the demo adds the download its orders show.
+    const catalogue = await trx('products').whereIn('kind', ['dvd', 'usb']).orderBy(['sort_order', 'id']).select('*');
+    const downloads = await trx('products')
+      .insert({ product_title: 'HD Download', product_thumb_image: 'download.svg', kind: 'download', price_cents: 0, physical: false })
       .returning('*');
+    const products = [...catalogue, ...downloads];
     const finalized = videos.filter((v) => v.date_in_queue);
     for (const [i, video] of finalized.entries()) {
       const [order] = await trx('orders')
@@ -122,6 +123,7 @@ async function seedDemoOrganization(db: Db, password: string): Promise<void> {
       await trx('order_details').insert({
         order_id: order.id,
         product_id: products[i % products.length].id,
+        unit_price_cents: products[i % products.length].price_cents,
         quantity: i + 1,
         shipped_date: i === 0 ? new Date() : null,
         tracking: i === 0 ? '1Z999AA10123456784' : null,

@@ -31,7 +31,7 @@ export function trackingUrlFor(tracking: string | null): string | null {
   return null;
 }
 
-function toWireDetail(d: OrderDetailRow): WireOrderDetail {
+export function toWireDetail(d: OrderDetailRow): WireOrderDetail {
   return {
     id: d.id,
     quantity: d.quantity,
@@ -45,7 +45,7 @@ function toWireDetail(d: OrderDetailRow): WireOrderDetail {
   };
 }
 
-function toWireOrder(o: OrderWithDetails, covers: Map<number, string>): WireOrder {
+export function toWireOrder(o: OrderWithDetails, covers: Map<number, string>): WireOrder {
   return {
     id: o.id,
     video_id: o.video_id,
