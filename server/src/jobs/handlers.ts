@@ -10,6 +10,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
     'mail.deliver': async ({ outboxId }) => deps.mail.deliver(outboxId),
     'slides.process': async ({ slideId }) => deps.slideMedia.processSlide(slideId),
     ...deps.render.handlers,
+    'dvd.build': async ({ renderId }) => deps.dvd.build(renderId),
     'library.prepare': async () => deps.library.start(),
     'uploads.expire': async () => {
       await deps.uploads.expireIdle();

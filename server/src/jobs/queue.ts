@@ -33,6 +33,8 @@ const SEND_OPTIONS: Partial<Record<JobName, PgBoss.SendOptions>> = {
   // Waits for slides still being processed, trying again every 20 seconds for a while.
   'render.video': { retryLimit: 30, retryDelay: 20, retryBackoff: false },
   'library.prepare': { retryLimit: 2, expireInSeconds: 3 * 3600 },
+  // A receiver that is down gets 8 more tries, 3-6 s after the first, doubling to some 10 minutes apart (half an hour in all).
+  'videos.postback': { retryLimit: 8, retryDelay: 3, retryBackoff: true, expireInSeconds: 120 },
 };
 
 /** How many of a job one process works at once, and how often it looks for new ones. */

@@ -20,12 +20,14 @@ export interface JobPayloads {
   'render.web': { renderId: number };
   /** Drops old renders and unused cached segments; restarts renders whose jobs were lost. */
   'render.prune': Record<string, never>;
+  /** Makes a video's DVD-Video disc image from its finished HD file (server/src/dvd/dvd.service.ts). */
+  'dvd.build': { renderId: number };
 }
 
 export type JobName = keyof JobPayloads;
 
 export const JOB_NAMES: JobName[] = ['mail.deliver', 'sessions.purge', 'videos.purge', 'slides.process', 'uploads.expire', 'library.prepare',
-  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune'];
+  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'dvd.build'];
 
 /** Names earlier releases scheduled: their schedules and waiting jobs are removed at start ('library.prepare' does their work). */
 export const RETIRED_JOB_NAMES = ['music.render', 'render.showcase'];

@@ -1,5 +1,25 @@
 import type { Db } from '../db/database.ts';
 
+export interface ActivityFilter {
+  videoId?: number;
+  userId?: number;
+  ip?: string;
+  limit: number;
+}
+
+export interface ActivityLogRow {
+  id: number;
+  datetime: Date;
+  user_id: number | null;
+  user_name: string | null;
+  video_id: number | null;
+  ip: string | null;
+  action: string;
+  browser: string | null;
+  os: string | null;
+  user_agent: string | null;
+}
+
 export interface ActivityEntry {
   action: string;
   userId?: number | null;
@@ -47,6 +67,19 @@ export function activityLogRepository(db: Db) {
         browser: userAgent ? browser : null,
         os: userAgent ? os : null,
       });
+    },
+    /** Newest first, narrowed by any of video, user and address. */
+    async list(filter: ActivityFilter): Promise<ActivityLogRow[]> {
+      return db('activity_logs')
+        .leftJoin('users', 'users.id', 'activity_logs.user_id')
+        .modify((q) => {
+          if (filter.videoId !== undefined) q.where('activity_logs.video_id', filter.videoId);
+          if (filter.userId !== undefined) q.where('activity_logs.user_id', filter.userId);
+          if (filter.ip !== undefined) q.where('activity_logs.ip', filter.ip);
+        })
+        .orderBy('activity_logs.id', 'desc')
+        .limit(filter.limit)
+        .select<ActivityLogRow[]>('activity_logs.*', 'users.name as user_name');
     },
   };
 }

@@ -94,6 +94,23 @@ export function videoRepository(db: Db) {
       ]);
       return { themeTitle: theme?.theme_title ?? null, customThemeTitle: customTheme?.title ?? null, organization, creator, silks };
     },
+    /** What only super users' details table shows: job states, the website partner's account, the length ceiling. */
+    async readAdminExtras(video: VideoRow): Promise<VideoAdminExtras> {
+      const [renders, postback, website, organization] = await Promise.all([
+        db('renders')
+          .distinctOn('kind')
+          .where({ video_id: video.id })
+          .whereIn('kind', ['hd', 'web', 'dvd'])
+          .orderBy([{ column: 'kind' }, { column: 'id', order: 'desc' }])
+          .select<{ kind: string; status: string; progress: number; message: string; updated_at: Date }[]>('kind', 'status', 'progress', 'message', 'updated_at'),
+        db('postback_attempts').where({ video_id: video.id }).orderBy('id', 'desc').first<{ status_code: number | null; error: string | null; created_at: Date } | undefined>('status_code', 'error', 'created_at'),
+        video.organization_id
+          ? db('obituary_websites').where({ organization_id: video.organization_id }).orderBy('id').first<{ id: number; name: string } | undefined>('id', 'name')
+          : undefined,
+        video.organization_id ? db('organizations').where({ id: video.organization_id }).first<{ max_override_length: number } | undefined>('max_override_length') : undefined,
+      ]);
+      return { renders, postback, website, maxOverrideLength: organization?.max_override_length ?? 120 };
+    },
   };
 }
 
@@ -107,3 +124,12 @@ export interface VideoReadExtras {
   silks: { id: number; label: string; device_id: string; checked: boolean; status: Record<string, unknown> }[];
 }
 
+export interface VideoAdminExtras {
+  /** The newest render of each kind. */
+  renders: { kind: string; status: string; progress: number; message: string; updated_at: Date }[];
+  /** The last postback delivery attempt. */
+  postback?: { status_code: number | null; error: string | null; created_at: Date };
+  /** The organization's account with its website partner: its (first) obituary website. */
+  website?: { id: number; name: string };
+  maxOverrideLength: number;
+}

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { UserWithOrg } from '../repositories/user.repository.ts';
 import type { OrganizationScope, VideoListRepository, VideoListRow } from '../repositories/video-list.repository.ts';
-import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
-import type { WireVideo, WireVideoList, WireVideoListItem, WireVideoUrls } from '../wire/video.ts';
+import type { VideoAdminExtras, VideoRepository, VideoRow } from '../repositories/video.repository.ts';
+import type { WireAdminJob, WireVideo, WireVideoList, WireVideoListItem, WireVideoUrls } from '../wire/video.ts';
 import { slideUrls } from './slide-media.service.ts';
 import type { VideoAccess } from './video-access.ts';
 
@@ -94,6 +94,27 @@ async function videoUrls(videoList: VideoListRepository, video: CoverRef, securi
   };
 }
 
+function adminJobs({ renders, postback }: VideoAdminExtras): WireAdminJob[] {
+  const jobs: WireAdminJob[] = renders.map((r) => ({
+    job: r.kind as WireAdminJob['job'],
+    status: r.status,
+    progress: r.progress,
+    message: r.message,
+    updated_at: new Date(r.updated_at).toISOString(),
+  }));
+  if (postback) {
+    const ok = postback.status_code !== null && postback.status_code >= 200 && postback.status_code < 300;
+    jobs.push({
+      job: 'postback',
+      status: ok ? 'done' : 'failed',
+      progress: ok ? 100 : 0,
+      message: postback.status_code !== null ? `HTTP ${postback.status_code}` : (postback.error ?? ''),
+      updated_at: new Date(postback.created_at).toISOString(),
+    });
+  }
+  return jobs;
+}
+
 /** Listing, reading and deleting videos; access is decided before any of these run. */
 export function videoService(videos: VideoRepository, videoList: VideoListRepository) {
   return {
@@ -151,12 +172,18 @@ export function videoService(videos: VideoRepository, videoList: VideoListReposi
         user_id: video.user_id,
       };
       if (user?.role === 'super') {
+        const admin = await videos.readAdminExtras(video);
         wire.details = {
           video_org_name: extras.organization?.organization_name ?? null,
           video_user_name: extras.creator?.name ?? null,
           user_org_id: extras.creator?.organization_id ?? null,
           user_org_name: extras.creator?.organization_name ?? null,
           affiliate_name: extras.organization?.partner_name ?? null,
+          admin_jobs: adminJobs(admin),
+          affiliate_id: admin.website?.id ?? null,
+          affiliate_customer: admin.website?.name ?? null,
+          top_referers: [],
+          max_override_length: admin.maxOverrideLength,
         };
       }
       return wire;

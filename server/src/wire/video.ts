@@ -53,6 +53,27 @@ export interface WireVideoAdminDetails {
   user_org_id: number | null;
   user_org_name: string | null;
   affiliate_name: string | null;
+  /** The newest HD, web and DVD renders and the last postback, as the admin's job rows show them. */
+  admin_jobs: WireAdminJob[];
+  /** The organization's account with its website partner (its obituary website), when it has one. */
+  affiliate_id: number | null;
+  affiliate_customer: string | null;
+  /**
+   * Where the video's viewers came from, most first. Nothing records referers yet (views are a bare counter), so
+   * this is empty until the player pages log them.
+   */
+  top_referers: { referer: string; count: number }[];
+  /** Minutes: the longest video the length override can allow. */
+  max_override_length: number;
+}
+
+export interface WireAdminJob {
+  job: 'hd' | 'web' | 'dvd' | 'postback';
+  /** queued | rendering | assembling | done | failed (renders); done | failed (postback). */
+  status: string;
+  progress: number;
+  message: string;
+  updated_at: string;
 }
 
 /** GET /r/videos/{id}: the video as the details and creator pages read it (spec 3, section 3.1, the fields that exist so far). */
