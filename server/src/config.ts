@@ -19,6 +19,22 @@ export interface Config {
   webDir: string;
   /** Set in tests: skips the background job worker and seeding. */
   secureCookies: boolean;
+  /** Other hosts serving the same /downloads/ paths, by name (DOWNLOAD_ALTERNATES="east=https://dl-east.example.com,..."). */
+  downloadAlternates: Record<string, string>;
+}
+
+/**
+ * DOWNLOAD_ALTERNATES: comma-separated name=origin pairs. A name is letters, digits, - or _ ('primary' is this
+ * server); an origin is an http(s) address without a path. Anything else stops the start with a clear message.
+ */
+export function parseDownloadAlternates(raw: string | undefined): Record<string, string> {
+  const alternates: Record<string, string> = {};
+  for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z0-9_-]{1,32})=(https?:\/\/[^\s,]+)$/.exec(entry);
+    if (!match || match[1] === 'primary') throw new Error(`DOWNLOAD_ALTERNATES: '${entry}' is not name=https://host (names: letters, digits, - and _, not 'primary').`);
+    alternates[match[1]] = new URL(match[2]).origin;
+  }
+  return alternates;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -50,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD ?? '',
     webDir: path.join(projectRoot, 'build', 'web'),
     secureCookies: publicUrl.startsWith('https:'),
+    downloadAlternates: parseDownloadAlternates(env.DOWNLOAD_ALTERNATES),
   };
 }

@@ -39,6 +39,7 @@ import { libraryPreparation } from './services/library-preparation.service.ts';
 import { defaultRenderer, stockSongLibraryFor } from './services/stock-song-library.service.ts';
 import { THEMES } from './themes/catalogue.ts';
 import { queueDemoRenders } from './seed/demo-renders.ts';
+import { dvdService, organizationStandard } from './dvd/dvd.service.ts';
 
 /** Everything a router needs, built once per process. Services take only the repositories they use. */
 export function createDeps(config: Config, db: Db, queue?: Queue) {
@@ -129,6 +130,15 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     samples: sampleSlidesService({ db, slides: repos.slides, storage: repos.storage, media: deps.slideMedia, toWire: slides }),
     themeAssets,
     render,
+    /** DVD-Video disc images made from the HD video (server/src/dvd/). */
+    dvd: dvdService({
+      videos: repos.videos,
+      records: render.records,
+      files: mediaFiles,
+      standard: organizationStandard(db),
+      requestHd: (videoId) => render.renders.requestHd(videoId),
+      send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
+    }),
     /** Stock songs, theme pictures and the pickers' clips, made in the background and on demand. */
     library,
   });

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { sendFile } from '../http/range.ts';
-import { downloadService, type DownloadFile } from '../services/download.service.ts';
+import type { VideoRow } from '../repositories/video.repository.ts';
+import { downloadName, downloadService, downloadUrls, videoFilePath, type DownloadFile } from '../services/download.service.ts';
 
 const attachment = (name: string): string => `attachment; filename="${name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
@@ -12,12 +14,26 @@ async function send(ctx: Context, file: DownloadFile, type: string, disposition:
 }
 
 /**
- * The finished video's files with HTTP Range. The HD file and the cover are for people who may view the video;
- * the web video streams for anyone holding its video code, as the share and embed pages do.
+ * The finished video's files with HTTP Range, and the calls the burn window and its helper use for the disc image.
+ * The HD file and the cover are for people who may view the video; the web video streams for anyone holding its
+ * video code, as the share and embed pages do; the DVD image and its calls are for the staff of the video's
+ * organization only (a family upload link gets nothing here, as for a missing video).
  */
 export function downloadsRoutes(deps: Deps): Router {
   const router = new Router();
   const downloads = downloadService(deps.repos.videos, deps.render.records, deps.render.files);
+  const urls = (video: VideoRow, file: 'hd.mp4' | 'dvd.iso') => downloadUrls(deps.config.publicUrl, deps.config.downloadAlternates, videoFilePath(video.video_code, file));
+
+  /** The video for a staff call: signed-in staff who may view it; anyone else finds nothing. */
+  async function staffVideo(ctx: Context, id: unknown): Promise<VideoRow> {
+    const raw = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
+    if (!/^\d{1,12}$/.test(raw)) throw new AppError(400, 'video_id must be a video id.');
+    const access = await deps.access.check(ctx, Number(raw), 'view');
+    if (!access.user || access.linkLevel !== undefined) throw notFound();
+    return access.video;
+  }
+
+  const body = (ctx: Context): Record<string, unknown> => (ctx.request.body ?? {}) as Record<string, unknown>;
 
   router.get('/downloads/video/:code/hd.mp4', async (ctx) => {
     const video = await downloads.findByCode(ctx.params.code);
@@ -30,9 +46,43 @@ export function downloadsRoutes(deps: Deps): Router {
     await send(ctx, await downloads.video(video, 'web'), 'video/mp4', 'inline');
   });
 
+  router.get('/downloads/video/:code/dvd.iso', async (ctx) => {
+    const found = await downloads.findByCode(ctx.params.code);
+    const video = await staffVideo(ctx, found.id);
+    const dvd = video.deleted_at ? undefined : await deps.dvd.ready(video);
+    if (!dvd) throw notFound();
+    const file = { path: deps.render.files.path(dvd.file_key!), name: downloadName(video.title, ' (DVD).iso'), etag: `"dvd-${dvd.id}-${dvd.sha256!.slice(0, 16)}"` };
+    await send(ctx, file, 'application/x-iso9660-image', 'attachment');
+  });
+
   router.get('/downloads/cover_photo/:id', async (ctx) => {
     const { video } = await deps.access.check(ctx, ctx.params.id, 'view');
     await send(ctx, await downloads.cover(video), 'image/jpeg', 'attachment');
+  });
+
+  /** Starts the DVD image when it is not made (or being made) as the video is now; null means it is ready. */
+  router.post('/downloads/request_iso', async (ctx) => {
+    const video = await staffVideo(ctx, body(ctx).video_id);
+    const dvd = await deps.dvd.request(video.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { progress_stage: dvd.status === 'done' ? null : 'dvd' };
+  });
+
+  /** Where the ready DVD image can be downloaded (every source), its size and SHA-256, which the helper verifies. */
+  router.post('/downloads/iso', async (ctx) => {
+    const video = await staffVideo(ctx, body(ctx).video_id);
+    const dvd = video.deleted_at ? undefined : await deps.dvd.ready(video);
+    if (!dvd) throw new AppError(409, 'The DVD image is not ready yet: request it first.');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { urls: urls(video, 'dvd.iso'), iso_size: Number(dvd.bytes), sha256: dvd.sha256 };
+  });
+
+  /** Where the finished HD video can be downloaded (every source) and its size: the Download HD button's server menu. */
+  router.post('/downloads/hd', async (ctx) => {
+    const video = await staffVideo(ctx, body(ctx).video_id);
+    const file = await downloads.video(video, 'hd');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { urls: urls(video, 'hd.mp4'), hd_size: video.hd_size == null ? null : Number(video.hd_size), name: file.name };
   });
 
   return router;

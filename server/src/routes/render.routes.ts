@@ -9,7 +9,7 @@ const LOOK_NAME = /^(transition|effect|overlay|border|background)-\d{1,4}$/;
 
 /**
  * The pickers' clips the engine makes (theme previews, look posters and previews; public, like the pickers'
- * icons), and the admin's "resubmit" of the HD and web renders (spec 3: POST /r/videos/{id}/enqueue_job/...).
+ * icons), and the admin's "resubmit" of the HD, web and DVD renders (spec 3: POST /r/videos/{id}/enqueue_job/...).
  */
 export function renderRoutes(deps: Deps): Router {
   const router = new Router();
@@ -35,11 +35,12 @@ export function renderRoutes(deps: Deps): Router {
 
   router.post('/r/videos/:id/enqueue_job/:job', async (ctx, next) => {
     const job = ctx.params.job;
-    if (job !== 'hd' && job !== 'web') return next();
+    if (job !== 'hd' && job !== 'web' && job !== 'dvd') return next();
     requireSuper(ctx);
     const { video } = await deps.access.check(ctx, ctx.params.id, 'manage');
     if (!video.date_in_queue) throw new AppError(409, 'The video has not been finalized.');
     if (job === 'hd') await deps.render.renders.resubmitHd(video.id);
+    else if (job === 'dvd') await deps.dvd.request(video.id, true);
     else await deps.render.renders.resubmitWeb(video.id);
     ctx.body = { success: true };
   });

@@ -17,6 +17,19 @@ export function downloadName(title: string, suffix: string): string {
 }
 
 /**
+ * Where a file can be downloaded, keyed by source: this server as 'primary', then each alternate server of the
+ * configuration (DOWNLOAD_ALTERNATES) at the same path, naming itself in the `alt` query value (CONVENTIONS).
+ */
+export function downloadUrls(publicUrl: string, alternates: Record<string, string>, filePath: string): Record<string, string> {
+  const urls: Record<string, string> = { primary: `${publicUrl}${filePath}` };
+  for (const [name, origin] of Object.entries(alternates)) urls[name] = `${origin}${filePath}?alt=${encodeURIComponent(name)}`;
+  return urls;
+}
+
+/** The path of a finished file of a video under /downloads/. */
+export const videoFilePath = (videoCode: string, file: 'hd.mp4' | 'web.mp4' | 'dvd.iso'): string => `/downloads/video/${encodeURIComponent(videoCode)}/${file}`;
+
+/**
  * The finished files of a video. A video opened for editing again (no date_in_queue) is not streamed until it
  * is finalized again (spec 3 section 4.9); a deleted video serves nothing.
  */
