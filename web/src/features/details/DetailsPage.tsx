@@ -5,6 +5,8 @@ import { NotFoundPage } from '../../app/fallback-pages.tsx';
 import { ServerProblem, useMe } from '../../api/index.ts';
 import { useVideoDetails, type VideoDetails } from './api.ts';
 import { DetailsTab } from './DetailsTab.tsx';
+import { ExtrasTab } from './extras/index.ts';
+import { ShareEmbedTab } from './share-embed/index.ts';
 
 /** What every tab is given. */
 export interface DetailsTabContext {
@@ -31,6 +33,8 @@ const always = () => true;
  */
 const TABS: DetailsTabEntry[] = [
   { value: 'details', label: 'Video Details', visible: always, render: ({ video, admin, reload }) => <DetailsTab video={video} admin={admin} onRenderComplete={reload} /> },
+  { value: 'share', label: 'Share or Embed', visible: always, render: ({ video, reload }) => <ShareEmbedTab video={video} reload={reload} /> },
+  { value: 'extras', label: 'Extras', visible: always, render: ({ video, admin }) => <ExtrasTab video={video} admin={admin} /> },
 ];
 
 /** /videos/:id/details: the video details page with its tabs. */

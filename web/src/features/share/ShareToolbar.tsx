@@ -16,7 +16,8 @@ interface Props extends ShareProps {
   onShared?: () => void;
 }
 
-async function copyText(text: string): Promise<void> {
+/** Puts text on the clipboard (a link, an embed code). */
+export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
   // Plain-http installations have no clipboard API: the old selection copy still works there.
   const area = document.createElement('textarea');

@@ -6,6 +6,8 @@ import { Link } from 'wouter';
 interface Props {
   title: string;
   backHref: string;
+  /** What the back link says; the pages opened from the Slides step go back there. */
+  backLabel?: string;
   actions?: ReactNode;
   loading: boolean;
   error: string | null;
@@ -14,11 +16,11 @@ interface Props {
 }
 
 /** The frame of the slide side pages: a back link to the Slides step, a heading with actions, the content. */
-export function SlidePageFrame({ title, backHref, actions, loading, error, onClick, children }: Props) {
+export function SlidePageFrame({ title, backHref, backLabel = 'Back to Slides', actions, loading, error, onClick, children }: Props) {
   return (
     <Box onClick={onClick} sx={{ maxWidth: 1000, mx: 'auto', px: { xs: 1, sm: 2 }, py: { xs: 2, sm: 3 }, minHeight: '70vh' }}>
       <Button component={Link} href={backHref} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
-        Back to Slides
+        {backLabel}
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Typography variant="h1" sx={{ flexGrow: 1, fontSize: { xs: '1.5rem', sm: '2rem' } }}>

@@ -1,0 +1,1 @@
+export { ExtrasTab } from './ExtrasTab.tsx';
