@@ -75,7 +75,11 @@ async function main(): Promise<void> {
     if (!login.ok) throw new Error(`login answered ${login.status}`);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     const get = async <T>(p: string): Promise<T> => {
-      const res = await fetch(`${url}${p}`, { headers: { cookie } });
+      // A server that died under the request is reported with its signal and last words, not as a reset socket.
+      const res = await fetch(`${url}${p}`, { headers: { cookie } }).catch(async (err: unknown) => {
+        await new Promise((r) => setTimeout(r, 500));
+        throw died ? new Error(died) : err;
+      });
       if (!res.ok) throw new Error(`${p} answered ${res.status}`);
       return (await res.json()) as T;
     };

@@ -1,4 +1,5 @@
 import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { cacheFolder } from '../cache/cache-dir.ts';
 import type { Db } from '../db/database.ts';
@@ -62,15 +63,28 @@ export function renderShowcaseService(deps: ShowcaseDeps) {
   const { files, db } = deps;
   const cacheDir = deps.cacheDir ?? showcaseCacheDir();
 
-  async function samplePhoto(visual: Visual): Promise<string> {
+  // One drawing per sample file in this process; the file appears whole or not at all (written beside it, then
+  // renamed), because segments made in parallel read it while it is being drawn, and libvips maps what it reads:
+  // a file rewritten in place under a reader killed the server with SIGBUS.
+  const drawing = new Map<string, Promise<string>>();
+  function samplePhoto(visual: Visual): Promise<string> {
     const sample = SAMPLE_PHOTOS.find((p) => p.id === visual.slideId);
-    if (!sample) throw new Error(`No sample photo ${visual.slideId}`);
+    if (!sample) return Promise.reject(new Error(`No sample photo ${visual.slideId}`));
     const file = path.join(cacheDir, 'samples', `sample-${sample.scene}-${sample.width}x${sample.height}.jpg`);
-    if (!(await exists(file))) {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, await renderSvgToJpeg(sampleScene(sample.scene, sample.width, sample.height).svg, 90));
+    let made = drawing.get(file);
+    if (!made) {
+      made = (async () => {
+        if (await exists(file)) return file;
+        await mkdir(path.dirname(file), { recursive: true });
+        const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+        await writeFile(tmp, await renderSvgToJpeg(sampleScene(sample.scene, sample.width, sample.height).svg, 90));
+        await rename(tmp, file);
+        return file;
+      })();
+      drawing.set(file, made);
+      made.catch(() => drawing.delete(file));
     }
-    return file;
+    return made;
   }
 
   const pieces = renderSegmentService({
