@@ -6,7 +6,6 @@ import type { Db } from '../db/database.ts';
 import { passwordHasher } from '../repositories/password.repository.ts';
 import { newSecurityHash, newVideoCode } from '../repositories/video.repository.ts';
 import { seedDemoObituary } from './demo-obituary.ts';
-import { seedDemoObituary } from './demo-obituary.ts';
 import { seedDemoTribute } from './demo-tribute.ts';
 import { DEMO_VIDEOS, seedDemoVideoMedia } from './demo-videos.ts';
 import { LOOK_MODIFIERS } from './look-modifiers.ts';
@@ -71,7 +70,6 @@ export async function seedDemo(db: Db, config: Config, options: DemoSeedOptions 
   // Browser tests start many short-lived servers: DEMO_TRIBUTE=0 spares them the photos and the renders.
   if (process.env.DEMO_TRIBUTE !== '0') await seedDemoVideoMedia(db, config, options);
   await seedDemoTribute(db, config, process.env, options);
-  await seedDemoObituary(db);
   await seedDemoObituary(db);
   return logins;
 }
