@@ -242,6 +242,22 @@ export async function rasterizeSvg(svg: string): Promise<Buffer> {
 }
 
 /**
+ * A picture ready to place in a print (stationery): decoded from a file or bytes, turned upright, at most maxEdge
+ * pixels on its long side, as JPEG (photos, artwork) or PNG (logos, which may be transparent), with its size.
+ */
+export async function printImage(input: Buffer | string, type: 'jpg' | 'png', maxEdge: number): Promise<{ data: Buffer; type: 'jpg' | 'png'; width: number; height: number }> {
+  const source = sharp(input, DECODE).autoOrient().resize(maxEdge, maxEdge, { fit: 'inside', withoutEnlargement: true });
+  const encoded = type === 'jpg' ? source.flatten({ background: '#ffffff' }).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }) : source.png();
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  return { data, type, width: info.width, height: info.height };
+}
+
+/** A JPEG of an SVG drawing at the size it declares, on white (the print preview of stationery/jpg.ts). */
+export async function svgToJpeg(svg: string, quality = 90): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
+}
+
+/**
  * One JPEG of width x height: a base picture (an encoded image, or a file path whose picture is cropped to fill)
  * with SVG layers of the same size drawn over it in order.
  */

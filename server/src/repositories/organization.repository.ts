@@ -16,6 +16,8 @@ export interface OrganizationRow {
   billing: boolean;
   sample_button: boolean;
   music_upload_available: boolean;
+  /** Labels may carry a QR code of the video's obituary page (spec 3 section 5). */
+  obituary_qr_link: boolean;
   partner_released: boolean;
   partner_dev: boolean;
   disabled: boolean;

@@ -77,7 +77,7 @@ export function videoRepository(db: Db) {
         video.organization_id
           ? db('organizations')
               .where({ id: video.organization_id })
-              .first<VideoReadExtras['organization']>('organization_name', 'partner_name', 'video_length_limit', 'billing_id_prompt')
+              .first<VideoReadExtras['organization']>('organization_name', 'partner_name', 'video_length_limit', 'billing_id_prompt', 'obituary_qr_link')
           : undefined,
         video.user_id
           ? db('users')
@@ -119,7 +119,7 @@ export type VideoRepository = ReturnType<typeof videoRepository>;
 export interface VideoReadExtras {
   themeTitle: string | null;
   customThemeTitle: string | null;
-  organization?: { organization_name: string; partner_name: string | null; video_length_limit: number; billing_id_prompt: string | null };
+  organization?: { organization_name: string; partner_name: string | null; video_length_limit: number; billing_id_prompt: string | null; obituary_qr_link: boolean };
   creator?: { name: string; organization_id: number | null; organization_name: string | null };
   silks: { id: number; label: string; device_id: string; checked: boolean; status: Record<string, unknown> }[];
 }

@@ -15,6 +15,7 @@ export const ORGANIZATION_FLAGS = {
   billing: 'Billing',
   sample_button: 'Sample button',
   music_upload_available: 'Music upload',
+  obituary_qr_link: 'Obituary QR link',
   partner_released: 'Partner released',
   partner_dev: 'Partner development account',
   disabled: 'Disabled',

@@ -20,6 +20,12 @@ export function qrFileName(title: string): string {
   return `${safe || 'QR code'}.png`;
 }
 
+/** The modules of a link's QR code, for drawings that set them as shapes (the print labels); same level as the PNGs. */
+export function qrMatrix(link: string): { size: number; dark: (row: number, column: number) => boolean } {
+  const { modules } = QRCode.create(link, { errorCorrectionLevel: 'M' });
+  return { size: modules.size, dark: (row, column) => Boolean(modules.get(row, column)) };
+}
+
 /** QR codes of this product's own links only, so the endpoint cannot serve as anybody's QR generator. */
 export function qrService(publicUrl: string) {
   return {

@@ -165,6 +165,7 @@ export function videoService(videos: VideoRepository, videoList: VideoListReposi
         custom_theme_id: video.custom_theme_id,
         custom_theme_title: extras.customThemeTitle,
         obit_url: (video.obit_url as string | null) ?? null,
+        obituary_qr_link: staff && Boolean(extras.organization?.obituary_qr_link),
         foreign_id: staff ? ((video.foreign_id as string | null) ?? null) : null,
         postback_url: staff ? ((video.postback_url as string | null) ?? null) : null,
         order_postback_url: staff ? ((video.order_postback_url as string | null) ?? null) : null,

@@ -19,6 +19,7 @@ export interface WireOrganization {
   billing: boolean;
   sample_button: boolean;
   music_upload_available: boolean;
+  obituary_qr_link: boolean;
   partner_released: boolean;
   partner_dev: boolean;
   disabled: boolean;

@@ -109,6 +109,8 @@ export interface WireVideo {
   custom_theme_id: number | null;
   custom_theme_title: string | null;
   obit_url: string | null;
+  /** The organization lets labels carry a QR code of the obituary (spec 3 section 5); false for a family link. */
+  obituary_qr_link: boolean;
   foreign_id: string | null;
   postback_url: string | null;
   order_postback_url: string | null;

@@ -4,7 +4,7 @@ import type { Organization } from '../api.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { collect, hasErrors, InvalidForm, maxLength, required, wholeNumber, type FieldErrors } from '../components/validation.ts';
 
-type Flag = 'uploadLinksEnabled' | 'showBranding' | 'sorEnabled' | 'menu' | 'billing' | 'sampleButton' | 'musicUploadAvailable' | 'partnerReleased' | 'partnerDev';
+type Flag = 'uploadLinksEnabled' | 'showBranding' | 'sorEnabled' | 'menu' | 'billing' | 'sampleButton' | 'musicUploadAvailable' | 'obituaryQrLink' | 'partnerReleased' | 'partnerDev';
 
 const FLAGS: { key: Flag; label: string }[] = [
   { key: 'uploadLinksEnabled', label: 'Family upload links' },
@@ -14,6 +14,7 @@ const FLAGS: { key: Flag; label: string }[] = [
   { key: 'billing', label: 'Billing' },
   { key: 'sampleButton', label: 'Sample slides button' },
   { key: 'musicUploadAvailable', label: 'Music upload for families' },
+  { key: 'obituaryQrLink', label: 'Obituary QR code on labels' },
   { key: 'partnerReleased', label: 'Partner released' },
   { key: 'partnerDev', label: 'Partner development account' },
 ];
@@ -26,6 +27,7 @@ const DEFAULT_FLAGS: Record<Flag, boolean> = {
   billing: false,
   sampleButton: true,
   musicUploadAvailable: true,
+  obituaryQrLink: false,
   partnerReleased: true,
   partnerDev: false,
 };
