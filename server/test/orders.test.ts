@@ -56,6 +56,9 @@ describe('orders for copies', function () {
     );
     assert.equal(reply.body.video_code, video.video_code);
     assert.equal(reply.body.finalized, true);
+    const byCode = await agent.get(`/r/orders/products?video_code=${video.video_code}`).expect(200);
+    assert.equal(byCode.body.video_id, video.id);
+    await agent.get('/r/orders/products?video_code=nosuchcode').expect(404);
     await h.deps.db('organization_product_prices').insert({ organization_id: org, product_id: byKind('dvd').id, price_cents: 1999 });
     const priced = await agent.get(`/r/orders/products?video_id=${video.id}`).expect(200);
     assert.equal(priced.body.products.find((p: Product) => p.kind === 'dvd').price_cents, 1999);
@@ -194,6 +197,8 @@ describe('orders for copies', function () {
     const calls = [
       (a: TestAgent | ReturnType<Harness['request']>, id: number | string, hash = '') => a.get(`/r/orders/products?video_id=${id}${hash && `&security_hash=${hash}`}`),
       (a: TestAgent | ReturnType<Harness['request']>, id: number | string, hash = '') => a.get(`/r/videos/${id}/orders${hash && `?security_hash=${hash}`}`),
+      (a: TestAgent | ReturnType<Harness['request']>, id: number | string, hash = '') =>
+        a.get(`/r/orders/products?video_code=${id === video.id ? video.video_code : 'x'}${hash && `&security_hash=${hash}`}`),
       (a: TestAgent | ReturnType<Harness['request']>, id: number | string, hash = '') =>
         a.post('/r/orders/hard_copies').send({ video_id: id, lines: [{ product_id: dvd, quantity: 1 }], ...(hash ? { security_hash: hash } : {}) }),
     ];

@@ -340,9 +340,11 @@ describe('the creator flow', () => {
       const order = ['setup', 'link', 'slides', 'music', 'preview', 'finalize'];
       const labels = await page.$$eval('nav[aria-label="Creator steps"] [data-step]', (els) => els.map((e) => e.getAttribute('data-step')));
       assert.deepEqual(labels, order);
+      // The organization shows its branding, so Finalize is the order page (spec 1 section 2.1).
+      const pageOf = (step: string) => (step === 'finalize' ? 'order' : step);
       for (const step of order.slice(1)) {
         await page.locator('nav[aria-label="Previous and next step"] a[aria-label^="Next"]').click();
-        await page.waitForFunction((path) => location.pathname === path, {}, `/creator/${videoId}/${step}`);
+        await page.waitForFunction((path) => location.pathname === path, {}, `/creator/${videoId}/${pageOf(step)}`);
         await page.waitForFunction((s) => document.querySelector('nav[aria-label="Creator steps"] [aria-current="step"]')?.getAttribute('data-step') === s, {}, step);
         await settle();
         await closeDialogs(page);

@@ -34,8 +34,12 @@ export function ordersRoutes(deps: Deps): Router {
       : await finalize.finalize(access, eula, clientMeta(ctx));
   });
 
+  // By video_id, or by video_code for /orders/hard_copies/{videoCode}.
   router.get('/r/orders/products', async (ctx) => {
-    const access = await deps.access.check(ctx, intParam(ctx.query.video_id), 'manage');
+    const code = typeof ctx.query.video_code === 'string' ? ctx.query.video_code : '';
+    const byCode = code ? await deps.repos.videos.findByCode(code) : undefined;
+    if (code && !byCode) throw notFound();
+    const access = await deps.access.check(ctx, byCode ? byCode.id : intParam(ctx.query.video_id), 'manage');
     ctx.body = await orders.options(access);
   });
 

@@ -52,9 +52,16 @@ describe('creator steps', () => {
         ['Slides', 'Slides', '/creator/42/slides'],
         ['Music', 'Music', '/creator/42/music'],
         ['Preview', 'Preview', '/creator/42/preview'],
-        ['Finalize', 'Finalize', '/creator/42/finalize'],
+        ['Finalize', 'Finalize', '/creator/42/order'],
       ],
     );
+  });
+
+  it('points Finalize to the order page only when branding is shown and the video is not being regenerated', () => {
+    const finalizePath = (v: CreatorVideo) => stepsFor('42', v).at(-1)?.path;
+    assert.equal(finalizePath(video()), '/creator/42/order');
+    assert.equal(finalizePath(video({}, { showBranding: false })), '/creator/42/finalize');
+    assert.equal(finalizePath(video({ regeneration: true })), '/creator/42/finalize');
   });
 
   it('leaves out Upload Link when the organization has upload links off', () => {

@@ -11,13 +11,13 @@ export interface CreatorStep {
   path: string | null;
 }
 
-type StepRules = Pick<CreatorProps, 'videoAuthOrId' | 'isAnonymous' | 'uploadLinkEnabled' | 'editable' | 'readOnly' | 'manageable'>;
+type StepRules = Pick<CreatorProps, 'videoAuthOrId' | 'isAnonymous' | 'uploadLinkEnabled' | 'editable' | 'readOnly' | 'manageable' | 'showBranding' | 'regeneration'>;
 
 /**
  * The steps of spec 1, section 2.1, in order: Preview only when editable (never for an upload-only family link,
  * whose props are not editable). The last one is Finish for a family, Details for staff who
- * manage a read-only video, otherwise Finalize (the order page joins with DVD ordering; until then Finalize
- * always leads to the finalize page).
+ * manage a read-only video, otherwise Finalize: the order page (finalize and order copies) when branding is shown
+ * and the video is not being regenerated, else the finalize page.
  */
 export function creatorSteps(props: StepRules): CreatorStep[] {
   const ref = props.videoAuthOrId;
@@ -29,7 +29,7 @@ export function creatorSteps(props: StepRules): CreatorStep[] {
   if (props.editable) steps.push(step('preview', 'Preview', at('preview')));
   if (props.isAnonymous) steps.push(step('finish', 'Finish', at('finish')));
   else if (props.readOnly && props.manageable) steps.push(step('details', 'Details', ref === null ? null : `/videos/${ref}/details`));
-  else steps.push(step('finalize', 'Finalize', at('finalize')));
+  else steps.push(step('finalize', 'Finalize', at(props.showBranding && !props.regeneration ? 'order' : 'finalize')));
   return steps;
 }
 

@@ -1,13 +1,7 @@
 import { Box, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'wouter';
 import type { Order, OrderDetail } from '../../api/index.ts';
-import { orderStatus, quantityText, type OrderStatusKind } from './orderStatus.ts';
-
-const STATUS_COLOUR: Record<OrderStatusKind, string> = {
-  cancelled: 'error.main',
-  processing: 'text.secondary',
-  shipped: 'success.dark',
-};
+import { ORDER_STATUS_COLOUR, orderStatus, quantityText } from './orderStatus.ts';
 
 function DetailLine({ detail }: { detail: OrderDetail }) {
   const status = orderStatus(detail);
@@ -31,7 +25,7 @@ function DetailLine({ detail }: { detail: OrderDetail }) {
             </Box>
           )}
         </Typography>
-        <Typography variant="body2" sx={{ color: STATUS_COLOUR[status.kind] }}>
+        <Typography variant="body2" sx={{ color: ORDER_STATUS_COLOUR[status.kind] }}>
           {status.text}
           {status.tracking && (
             <Box component="span" sx={{ color: 'text.secondary' }}>

@@ -2,6 +2,13 @@ import type { OrderDetail } from '../../api/index.ts';
 
 export type OrderStatusKind = 'cancelled' | 'processing' | 'shipped';
 
+/** The theme colour each status is written in. */
+export const ORDER_STATUS_COLOUR: Record<OrderStatusKind, string> = {
+  cancelled: 'error.main',
+  processing: 'text.secondary',
+  shipped: 'success.dark',
+};
+
 export interface OrderStatus {
   kind: OrderStatusKind;
   text: string;

@@ -4,7 +4,10 @@ import { useSearchParams } from 'wouter';
 import { NotFoundPage } from '../../app/fallback-pages.tsx';
 import { ServerProblem, useMe } from '../../api/index.ts';
 import { useVideoDetails, type VideoDetails } from './api.ts';
+import { AdminOptions } from './admin/index.ts';
 import { DetailsTab } from './DetailsTab.tsx';
+import { OrderHistoryTab } from './orders/OrderHistoryTab.tsx';
+import { branded } from './rules.ts';
 import { ExtrasTab } from './extras/index.ts';
 import { ShareEmbedTab } from './share-embed/index.ts';
 
@@ -32,9 +35,10 @@ const always = () => true;
  * Extras). Each tab is one entry here: a tab built later is added as one more entry in its place.
  */
 const TABS: DetailsTabEntry[] = [
-  { value: 'details', label: 'Video Details', visible: always, render: ({ video, admin, reload }) => <DetailsTab video={video} admin={admin} onRenderComplete={reload} /> },
+  { value: 'details', label: 'Video Details', visible: always, render: ({ video, admin, reload }) => <DetailsTab video={video} admin={admin} onRenderComplete={reload} reload={reload} /> },
   { value: 'share', label: 'Share or Embed', visible: always, render: ({ video, reload }) => <ShareEmbedTab video={video} reload={reload} /> },
-  { value: 'extras', label: 'Extras', visible: always, render: ({ video, admin }) => <ExtrasTab video={video} admin={admin} /> },
+  { value: 'orders', label: 'Order History', visible: ({ video }) => branded(video), render: ({ video, admin }) => <OrderHistoryTab video={video} admin={admin} /> },
+  { value: 'extras', label: 'Extras', visible: always, render: ({ video, admin }) => <ExtrasTab video={video} admin={admin} adminSection={<AdminOptions video={video} />} /> },
 ];
 
 /** /videos/:id/details: the video details page with its tabs. */

@@ -1,6 +1,5 @@
-import { CheckCircleOutlined, OpenInNew } from '@mui/icons-material';
-import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
-import { visuallyHidden } from '@mui/utils';
+import { CheckCircleOutlined } from '@mui/icons-material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
@@ -10,8 +9,7 @@ import { VideoRefGate } from '../slides/index.ts';
 import { CreatorFrame } from '../creator/index.ts';
 import { createOrder, usesStockMusic } from './api.ts';
 import { isAppPath, licenceRequired } from './rules.ts';
-
-export const EULA_PATH = '/orders/stock_music_eula';
+import { StockEulaAgreement } from './StockEulaAgreement.tsx';
 
 /** /creator/:videoAuthOrId/finalize (spec 1 section 2.6). */
 export function FinalizePage({ params }: { params: Record<string, string | undefined> }) {
@@ -98,25 +96,7 @@ function FinalizeForm({ video, link }: { video: VideoRef; link: boolean }) {
             the video details page shows the progress. To change anything afterwards, the video can be reopened for editing
             and finalized again.
           </Typography>
-          {required && (
-            <Box>
-              <Typography sx={{ mb: 1 }}>
-                This video uses music from our stock library. Please read the{' '}
-                <Link href={EULA_PATH} target="_blank" rel="noopener">
-                  stock music license agreement
-                  <OpenInNew sx={{ fontSize: '1rem', verticalAlign: 'text-bottom', ml: 0.25 }} aria-hidden />
-                  <Box component="span" sx={visuallyHidden}>
-                    (opens in a new tab)
-                  </Box>
-                </Link>
-                .
-              </Typography>
-              <FormControlLabel
-                control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} disabled={saving} />}
-                label="I agree to the stock music license agreement"
-              />
-            </Box>
-          )}
+          {required && <StockEulaAgreement accepted={accepted} onChange={setAccepted} disabled={saving} />}
           <Button
             variant="contained"
             size="large"
