@@ -24,14 +24,15 @@ export interface Config {
 }
 
 /**
- * DOWNLOAD_ALTERNATES: comma-separated name=origin pairs. A name is letters, digits, - or _ ('primary' is this
+ * DOWNLOAD_ALTERNATES: comma-separated name=origin pairs. A name is letters, digits or - (no underscore: the web
+ * client's snake_case to camelCase conversion would change it; 'primary' is this
  * server); an origin is an http(s) address without a path. Anything else stops the start with a clear message.
  */
 export function parseDownloadAlternates(raw: string | undefined): Record<string, string> {
   const alternates: Record<string, string> = {};
   for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
-    const match = /^([A-Za-z0-9_-]{1,32})=(https?:\/\/[^\s,]+)$/.exec(entry);
-    if (!match || match[1] === 'primary') throw new Error(`DOWNLOAD_ALTERNATES: '${entry}' is not name=https://host (names: letters, digits, - and _, not 'primary').`);
+    const match = /^([A-Za-z0-9-]{1,32})=(https?:\/\/[^\s,]+)$/.exec(entry);
+    if (!match || match[1] === 'primary') throw new Error(`DOWNLOAD_ALTERNATES: '${entry}' is not name=https://host (names: letters, digits and -, not 'primary').`);
     alternates[match[1]] = new URL(match[2]).origin;
   }
   return alternates;

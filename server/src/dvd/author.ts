@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runTool } from '../repositories/run-tool.ts';
-import type { DvdPlan } from './plan.ts';
+import { STANDARD, type DvdPlan } from './plan.ts';
 
 const timeoutMs = (seconds: number): number => Math.max(120_000, seconds * 1_000);
 
@@ -42,5 +42,6 @@ export function authorXml(plan: DvdPlan, mpegFile: string, outputDir: string): s
 export async function authorDvd(plan: DvdPlan, mpegFile: string, outputDir: string): Promise<void> {
   const xml = path.join(path.dirname(outputDir), 'dvdauthor.xml');
   await writeFile(xml, authorXml(plan, mpegFile, outputDir));
-  await runTool('dvdauthor', ['-x', xml], timeoutMs(plan.duration));
+  // dvdauthor takes the standard of the disc's (empty) menu domain from the environment, not from the XML.
+  await runTool('env', [`VIDEO_FORMAT=${STANDARD[plan.standard].format}`, 'dvdauthor', '-x', xml], timeoutMs(plan.duration));
 }

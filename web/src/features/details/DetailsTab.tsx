@@ -7,6 +7,7 @@ import { PreviewDialog } from '../preview/index.ts';
 import type { VideoDetails } from './api.ts';
 import { burnBrowser } from './burn-compat.ts';
 import { BurnInstallDialog } from './BurnInstallDialog.tsx';
+import { DownloadDvdButton } from './DownloadDvdButton.tsx';
 import { DownloadHdButton } from './DownloadHdButton.tsx';
 import { BURNING_HELP_URL, hardCopiesPath } from './links.ts';
 import { branded, canSendToTv } from './rules.ts';
@@ -79,7 +80,8 @@ export function DetailsTab({ video, admin, onRenderComplete }: Props) {
               Send to TV
             </Button>
           )}
-          <DownloadHdButton videoCode={video.videoCode} title={video.title} hdSize={video.hdSize} ready={ready && !video.deleted} />
+          <DownloadHdButton videoId={video.id} videoCode={video.videoCode} hdSize={video.hdSize} ready={ready && !video.deleted} />
+          <DownloadDvdButton videoId={video.id} isoSize={video.isoSize} ready={ready && !video.deleted} />
           {brand && browser !== null && (
             <Button variant="outlined" startIcon={<Album />} onClick={() => setInstalling(true)} disabled={video.deleted}>
               Burn DVD
