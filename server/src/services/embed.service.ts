@@ -26,15 +26,16 @@ const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').re
  * web video does (until then responsive is the only choice, spec 3 section 5).
  */
 export function embedCodes(playerUrl: string, title: string, webReady: boolean): WireEmbedCodes {
-  const common = `src="${escapeAttribute(playerUrl)}" title="${escapeAttribute(title.trim() || 'Tribute video')}" allow="fullscreen; picture-in-picture" allowfullscreen`;
+  const src = `<iframe src="${escapeAttribute(playerUrl)}" title="${escapeAttribute(title.trim() || 'Tribute video')}"`;
+  const allow = ' allow="fullscreen; picture-in-picture" allowfullscreen></iframe>';
   const responsive = [
     `<div style="position:relative;width:100%;height:0;padding-bottom:calc(56.25% + ${PLAYER_BAR_PX}px);overflow:hidden">`,
-    `  <iframe ${common}`,
-    '    style="position:absolute;top:0;left:0;width:100%;height:100%;border:0">',
-    '  </iframe>',
+    src,
+    ' style="position:absolute;top:0;left:0;width:100%;height:100%;border:0"',
+    allow,
     '</div>',
   ].join('\n');
-  const fixed = [`<iframe ${common}`, `  width="${WEB.width}" height="${WEB.height + PLAYER_BAR_PX}" style="border:0">`, '</iframe>'].join('\n');
+  const fixed = [src, ` width="${WEB.width}" height="${WEB.height + PLAYER_BAR_PX}" style="border:0"`, allow].join('\n');
   return { responsive, fixed: webReady ? fixed : null };
 }
 

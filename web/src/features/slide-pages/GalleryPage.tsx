@@ -50,7 +50,7 @@ function Gallery({ videoRef, link }: { videoRef: VideoRef; link: boolean }) {
       {shown.length === 0 ? (
         <Typography sx={{ color: 'text.secondary', textAlign: 'center', py: 8 }}>This video has no slides.</Typography>
       ) : (
-        <Box component="ul" aria-label="Slides" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: `repeat(auto-fill, ${GALLERY_THUMB}px)`, justifyContent: 'center' }}>
+        <Box component="ul" aria-label="Slides" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: `repeat(auto-fill, ${GALLERY_THUMB}px)`, justifyContent: { xs: 'center', sm: 'start' } }}>
           {shown.map((slide, i) => (
             <Box component="li" key={slide.id}>
               <ButtonBase

@@ -18,9 +18,15 @@ export function PlayForServiceDialog({ videoCode, title, onClose }: { videoCode:
       if (document.fullscreenElement) wentFullScreen.current = true;
       else if (wentFullScreen.current) close.current();
     };
+    // Esc closes wherever the focus is (on the video's own controls, or nowhere once full screen began).
+    const key = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close.current();
+    };
     document.addEventListener('fullscreenchange', changed);
+    document.addEventListener('keydown', key);
     return () => {
       document.removeEventListener('fullscreenchange', changed);
+      document.removeEventListener('keydown', key);
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     };
   }, []);

@@ -56,8 +56,14 @@ export function SongsDialog({ videoId, onClose }: { videoId: number; onClose: ()
                 <TableHead>
                   <TableRow>
                     <TableCell sx={{ width: 40 }}>#</TableCell>
-                    <TableCell>Artist</TableCell>
-                    <TableCell>Title</TableCell>
+                    {narrow ? (
+                      <TableCell>Song</TableCell>
+                    ) : (
+                      <>
+                        <TableCell>Artist</TableCell>
+                        <TableCell>Title</TableCell>
+                      </>
+                    )}
                     <TableCell align="right">Length</TableCell>
                     <TableCell align="center" sx={{ width: 56 }}>
                       Preview
@@ -72,8 +78,20 @@ export function SongsDialog({ videoId, onClose }: { videoId: number; onClose: ()
                     return (
                       <TableRow key={song.id} selected={active}>
                         <TableCell>{i + 1}</TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{song.artist}</TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{song.title}</TableCell>
+                        {narrow ? (
+                          // A phone has no room for two text columns: the title with its artist under it.
+                          <TableCell sx={{ overflowWrap: 'break-word' }}>
+                            {song.title}
+                            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                              {song.artist}
+                            </Typography>
+                          </TableCell>
+                        ) : (
+                          <>
+                            <TableCell sx={{ overflowWrap: 'break-word' }}>{song.artist}</TableCell>
+                            <TableCell sx={{ overflowWrap: 'break-word' }}>{song.title}</TableCell>
+                          </>
+                        )}
                         <TableCell align="right">{formatLength(song.length)}</TableCell>
                         <TableCell align="center" sx={{ py: 0 }}>
                           <IconButton aria-label={`${playing ? 'Pause' : 'Play'} ${name}`} aria-pressed={playing} color={active ? 'primary' : 'default'} onClick={() => preview.toggle(song.id, song.previewUrl, song.length)}>
