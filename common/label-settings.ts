@@ -68,18 +68,22 @@ export const usesBottom = (dual: Dual): boolean => dual === '2' || dual === '3';
 /** Section 5: the obituary QR option shows only when the organization enables it and the video has an obituary. */
 export const obituaryQrAllowed = (enabled: boolean, obitUrl: string | null | undefined): boolean => enabled && !!obitUrl?.trim();
 
-/** The query string of a stationery address (snake_case, as every key on the wire). */
+/** The fine-tune offsets the chosen style uses: none for a single label, only the top or bottom pair for one of two. */
+export function offsetsInUse(settings: LabelSettings): ('adjTopX' | 'adjTopY' | 'adjBottomX' | 'adjBottomY')[] {
+  if (!isTwoPerPage(settings.dual)) return [];
+  return [...(usesTop(settings.dual) ? (['adjTopX', 'adjTopY'] as const) : []), ...(usesBottom(settings.dual) ? (['adjBottomX', 'adjBottomY'] as const) : [])];
+}
+
+const QUERY_KEYS = { adjTopX: 'adj_top_x', adjTopY: 'adj_top_y', adjBottomX: 'adj_bottom_x', adjBottomY: 'adj_bottom_y' } as const;
+
+/**
+ * The query string of a stationery address (snake_case, as every key on the wire): only the settings the chosen
+ * style uses, so an offset left half-typed in a field that is switched off cannot spoil the others.
+ */
 export function labelQuery(settings: LabelSettings, obituaryAllowed: boolean): string {
-  const query = new URLSearchParams({
-    adj_top_x: settings.adjTopX.trim(),
-    adj_top_y: settings.adjTopY.trim(),
-    adj_bottom_x: settings.adjBottomX.trim(),
-    adj_bottom_y: settings.adjBottomY.trim(),
-    bleed: String(settings.bleed),
-    dvd_label_size: settings.dvdLabelSize,
-    dual: settings.dual,
-    show_qr_code: String(settings.showQrCode),
-  });
+  const query = new URLSearchParams({ dual: settings.dual, dvd_label_size: settings.dvdLabelSize, show_qr_code: String(settings.showQrCode) });
+  if (isTwoPerPage(settings.dual)) query.set('bleed', String(settings.bleed));
+  for (const key of offsetsInUse(settings)) query.set(QUERY_KEYS[key], settings[key].trim());
   if (settings.showQrCode && settings.obituaryQr && obituaryAllowed) query.set('obituary_qr', 'true');
   return query.toString();
 }

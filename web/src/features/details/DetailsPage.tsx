@@ -10,6 +10,7 @@ import { OrderHistoryTab } from './orders/OrderHistoryTab.tsx';
 import { branded } from './rules.ts';
 import { ExtrasTab } from './extras/index.ts';
 import { ShareEmbedTab } from './share-embed/index.ts';
+import { PrintLabelsTab } from './labels/index.ts';
 
 /** What every tab is given. */
 export interface DetailsTabContext {
@@ -37,6 +38,7 @@ const always = () => true;
 const TABS: DetailsTabEntry[] = [
   { value: 'details', label: 'Video Details', visible: always, render: ({ video, admin, reload }) => <DetailsTab video={video} admin={admin} onRenderComplete={reload} reload={reload} /> },
   { value: 'share', label: 'Share or Embed', visible: always, render: ({ video, reload }) => <ShareEmbedTab video={video} reload={reload} /> },
+  { value: 'labels', label: 'Print Labels', visible: always, render: ({ video }) => <PrintLabelsTab video={video} /> },
   { value: 'orders', label: 'Order History', visible: ({ video }) => branded(video), render: ({ video, admin }) => <OrderHistoryTab video={video} admin={admin} /> },
   { value: 'extras', label: 'Extras', visible: always, render: ({ video, admin }) => <ExtrasTab video={video} admin={admin} adminSection={<AdminOptions video={video} />} /> },
 ];

@@ -1,27 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useStoredValue } from './useStoredValue.ts';
 
-function read(key: string, fallback: boolean): boolean {
-  try {
-    const stored = window.localStorage.getItem(key);
-    return stored === null ? fallback : stored === 'true';
-  } catch {
-    return fallback;
-  }
-}
+const formatBoolean = (value: boolean): string => String(value);
 
 /** A switch remembered in localStorage (private windows without storage just forget it). */
 export function useStoredBoolean(key: string, fallback: boolean): [boolean, (value: boolean) => void] {
-  const [value, setValue] = useState(() => read(key, fallback));
-  const update = useCallback(
-    (next: boolean) => {
-      setValue(next);
-      try {
-        window.localStorage.setItem(key, String(next));
-      } catch {
-        // Storage full or blocked: the choice lasts for this page only.
-      }
-    },
-    [key],
-  );
-  return [value, update];
+  return useStoredValue(key, (stored) => (stored === null ? fallback : stored === 'true'), formatBoolean);
 }

@@ -1,0 +1,1 @@
+export { PrintLabelsTab } from './PrintLabelsTab.tsx';
