@@ -23,7 +23,9 @@ export function createApp(deps: Deps): Koa {
   app.use(uploadsMiddleware(deps));
   const router = apiRouter(deps);
   app.use(router.routes());
-  app.on('error', (err, ctx) => {
+  app.on('error', (err: NodeJS.ErrnoException, ctx) => {
+    // A viewer who closes the page or seeks mid-stream ends the response early: normal, not a server fault.
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     console.error(`[http] ${ctx?.method ?? ''} ${ctx?.path ?? ''}:`, err);
   });
   return app;
