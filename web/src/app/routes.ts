@@ -10,6 +10,7 @@ import { MUSIC_ROUTES } from '../features/music/index.ts';
 import { FINALIZE_ROUTES } from '../features/finalize/index.ts';
 import { PREVIEW_ROUTES } from '../features/preview/index.ts';
 import { DETAILS_ROUTES } from '../features/details/index.ts';
+import { ORDERS_ROUTES } from '../features/orders/index.ts';
 import { UPLOAD_LINK_ROUTES } from '../features/upload-link/index.ts';
 import { FAMILY_ROUTES } from '../features/family/index.ts';
 import { SOR_ROUTES } from '../features/sor/index.ts';
@@ -40,6 +41,7 @@ export const ROUTES: PageRoute[] = [
   ...PREVIEW_ROUTES,
   ...FINALIZE_ROUTES,
   ...DETAILS_ROUTES,
+  ...ORDERS_ROUTES,
   ...UPLOAD_LINK_ROUTES,
   ...FAMILY_ROUTES,
   ...SOR_ROUTES,
