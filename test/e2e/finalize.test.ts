@@ -162,7 +162,8 @@ describe('finalizing a video: preview, finalize and details', function () {
     );
     assert.equal(await page.$eval('::-p-text(Download HD)', (el) => el.closest('a')?.getAttribute('aria-disabled')), null, 'the HD file can be downloaded');
     const tabs = await page.$$eval('[role="tab"]', (t) => t.map((tab) => tab.textContent));
-    assert.deepEqual(tabs, ['Video Details']);
+    assert.equal(tabs[0], 'Video Details', 'the details page opens on its first tab');
+    assert.equal(await page.$eval('[role="tab"][aria-selected="true"]', (tab) => tab.textContent), 'Video Details');
     await checkAccessibility(page, 'details page');
     await screenshot(page, 'details', 1280);
     await screenshot(page, 'details', 375);
