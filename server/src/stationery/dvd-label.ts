@@ -52,7 +52,9 @@ function disc({ content, settings, measure }: LayoutInput, { cx, cy }: DiscPosit
 
   // Below the hole: the QR code in the middle, the logo to its left, the name along the rim.
   const below = cy + Math.max(hole, 0.42 * INCH) + 0.14 * INCH;
-  const qrSize = 0.9 * INCH;
+  // As large as fits between the hole and the name along the rim (smaller around a large hole), quiet zone included.
+  const modules = content.qr?.matrix.size ?? 1;
+  const qrSize = Math.min(0.9 * INCH, ((1.8 * INCH - (below - cy)) * modules) / (modules + 3));
   if (content.qr) {
     words.push(...qrBlock(cx - qrSize / 2, below, qrSize, content.qr.matrix));
   }

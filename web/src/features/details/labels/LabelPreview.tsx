@@ -27,10 +27,11 @@ export function LabelPreview({ urlOf, product, onProduct }: { urlOf: (product: L
         value={product}
         onChange={(_event, next: LabelProduct | null) => next && onProduct(next)}
         aria-label="Preview of"
-        sx={{ mb: 2, flexWrap: 'wrap' }}
+        fullWidth
+        sx={{ mb: 2, maxWidth: 520 }}
       >
         {LABEL_PRODUCTS.map((p) => (
-          <ToggleButton key={p} value={p}>
+          <ToggleButton key={p} value={p} sx={{ lineHeight: 1.25, px: 1 }}>
             {LABEL_PRODUCT_NAMES[p]}
           </ToggleButton>
         ))}

@@ -3,9 +3,9 @@ import { isTwoPerPage, OFFSET_ERROR, parseOffset, usesBottom, usesTop, type Dual
 
 const LAYOUTS: { value: Dual; label: string }[] = [
   { value: '0', label: 'Single label' },
-  { value: '1', label: 'Two per page (Avery 8960): top label only' },
-  { value: '2', label: 'Two per page (Avery 8960): bottom label only' },
-  { value: '3', label: 'Two per page (Avery 8960): both labels' },
+  { value: '1', label: 'Two per page: top label only' },
+  { value: '2', label: 'Two per page: bottom label only' },
+  { value: '3', label: 'Two per page: both labels' },
 ];
 
 type OffsetKey = 'adjTopX' | 'adjTopY' | 'adjBottomX' | 'adjBottomY';
@@ -34,7 +34,14 @@ export function LabelSettingsForm({ settings, obituaryAllowed, onChange }: { set
   const twoPerPage = isTwoPerPage(settings.dual);
   return (
     <Stack spacing={2.5}>
-      <TextField select label="DVD label layout" value={settings.dual} size="small" onChange={(e) => onChange({ ...settings, dual: e.target.value as Dual })}>
+      <TextField
+        select
+        label="DVD label layout"
+        value={settings.dual}
+        size="small"
+        helperText="Two per page prints on Avery 8960 CD/DVD label sheets."
+        onChange={(e) => onChange({ ...settings, dual: e.target.value as Dual })}
+      >
         {LAYOUTS.map((layout) => (
           <MenuItem key={layout.value} value={layout.value}>
             {layout.label}
