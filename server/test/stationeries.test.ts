@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
+import { CUSTOM_THEME_BASE_ID } from '../../common/custom-theme.ts';
 import type TestAgent from 'supertest/lib/agent.js';
 import { themeFilesRepository } from '../src/repositories/theme-files.repository.ts';
 import { themeRepository } from '../src/repositories/theme.repository.ts';
@@ -189,6 +190,27 @@ describe('print-ready labels (/stationeries)', function () {
     const at = (x: number, y: number) => [...data.subarray((Math.round(y * 150 / 72) * info.width + Math.round(x * 150 / 72)) * 3, (Math.round(y * 150 / 72) * info.width + Math.round(x * 150 / 72)) * 3 + 3)];
     const [r, g, b] = at(306 - 150, 216);
     assert.ok(r > 180 && g < 60 && b < 60, `artwork pixel ${[r, g, b]}`);
+  });
+
+  it("uses a custom theme's own intro picture as the artwork", async () => {
+    const base = THEMES.find((t) => t.id === CUSTOM_THEME_BASE_ID)!;
+    await themeRepository(h.deps.db).upsert([themeRow(base)]);
+    await themeFilesRepository(h.deps.repos.storage, null).writeSet(themeFolder(base.id), {}, assetVersion(base));
+    const green = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#10b020' } }).jpeg().toBuffer();
+    await h.deps.repos.storage.write(`custom-themes/${orgId}/intro.jpg`, green);
+    const [custom] = await h.deps.db('custom_themes')
+      .insert({ theme_id: base.id, organization_id: orgId, title: 'Ours', design: JSON.stringify({ intro_enabled: true, intro_image: `custom-themes/${orgId}/intro.jpg` }) })
+      .returning<{ id: number }[]>('id');
+    await h.deps.db('videos').where({ id: video.id }).update({ theme_id: base.id, custom_theme_id: custom.id });
+    try {
+      const jpg = await get(staff, path('dvd_label', 'jpg'), { dual: '0' }).expect(200);
+      const { data, info } = await sharp(jpg.body as Buffer).raw().toBuffer({ resolveWithObject: true });
+      const offset = (Math.round(info.height / 2) * info.width + Math.round(info.width * 0.1)) * 3;
+      const [r, g, b] = data.subarray(offset, offset + 3);
+      assert.ok(g > 140 && r < 60 && b < 80, `artwork pixel ${[r, g, b]}`);
+    } finally {
+      await h.deps.db('videos').where({ id: video.id }).update({ theme_id: 4, custom_theme_id: null });
+    }
   });
 
   it('puts the QR code on the case insert and the video book insert too', async () => {
