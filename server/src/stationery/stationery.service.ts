@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { LABEL_PRODUCT_NAMES, obituaryQrAllowed, type LabelFormat, type LabelProduct, type LabelSettings } from '../../../common/label-settings.ts';
 import { AppError } from '../http/errors.ts';
 import type { BrandRepository } from '../repositories/brand.repository.ts';
@@ -52,9 +51,8 @@ const layoutFont = (font: { file: string; family: string; weight?: number; style
 export function stationeryService(deps: StationeryDeps) {
   async function stored(key: string | null | undefined, type: 'jpg' | 'png', edge: number): Promise<LabelImage | null> {
     if (!key) return null;
-    const data = await readFile(deps.storage.resolve(key)).catch(() => null);
     // A picture that has gone from storage leaves the theme's colour (or no logo) rather than no label at all.
-    return data ? printImage(data, type, edge).catch(() => null) : null;
+    return printImage(deps.storage.resolve(key), type, edge).catch(() => null);
   }
 
   /** The organization, or the video's brand when it has one: the name printed, and the logo if the video uses it. */
