@@ -8,7 +8,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/dvd.ts [photos]
  *
  * Without DATABASE_URL an embedded PostgreSQL is started. The rendered segments are kept in
- * ~/.cache/tribute/bench/dvd-data/render-cache, so only the first run pays for the whole HD render.
+ * ~/.cache/tribute/bench/dvd-data, so only the first run pays for the whole HD render.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -44,12 +44,13 @@ async function waitFor(deps: Deps, videoId: number, kind: RenderKind, after: num
 async function main(): Promise<void> {
   const database = await createTestDatabase();
   const dataDir = path.join(os.homedir(), '.cache', 'tribute', 'bench', 'dvd-data');
-  rmSync(path.join(dataDir, 'videos'), { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const workers: ChildProcess[] = [];
   const queue = await startQueue(database.url);
   try {
     const deps = createDeps(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' }), database.db, queue);
+    // A fresh database numbers the video and its slides as before: what an earlier run left under them goes first.
+    rmSync(deps.repos.storage.resolve('videos'), { recursive: true, force: true });
     const { videoId } = await benchTribute(deps, database.db, count);
     for (let i = 0; i < 2; i++) workers.push(await startWorker(database.url, dataDir, { RENDER_CONCURRENCY: '1' }));
     // The workers' schedules (music library, previews, pruning) would only compete with the renders for the cores.
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     await queue.stop();
     await database.drop();
     await stopEmbedded();
-    rmSync(path.join(dataDir, 'videos'), { recursive: true, force: true });
+    rmSync(path.join(dataDir, 'media', 'videos'), { recursive: true, force: true });
   }
 }
 

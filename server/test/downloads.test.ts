@@ -135,6 +135,21 @@ describe('downloads: the DVD image calls and HTTP Range', function () {
     await (await h.agent(staff)).post('/downloads/request_iso').send({ video_id: 'abc' }).expect(400);
   });
 
+  it('offers no disc while the video is reopened for editing or made again', async () => {
+    const agent = await h.agent(staff);
+    const url = `/downloads/video/${video.video_code}/dvd.iso`;
+    await h.deps.db('videos').where({ id: video.id }).update({ date_in_queue: null });
+    await agent.post('/downloads/iso').send({ video_id: video.id }).expect(409);
+    await agent.get(url).expect(404);
+    await h.deps.db('videos').where({ id: video.id }).update({ date_in_queue: new Date() });
+    // Finalized again with a change: its new HD video is being made; the old disc is not this video any more.
+    const [{ id }] = await h.deps.db('renders').insert({ video_id: video.id, kind: 'hd', hash: 'changed-plan', plan: JSON.stringify({ hash: 'changed-plan' }), status: 'rendering' }).returning('id');
+    await agent.post('/downloads/iso').send({ video_id: video.id }).expect(409);
+    await agent.get(url).expect(404);
+    await h.deps.db('renders').where({ id }).delete();
+    await agent.post('/downloads/iso').send({ video_id: video.id }).expect(200);
+  });
+
   it('answers a missing code, file or path under /downloads/ with 404 JSON, never the app page', async () => {
     const agent = await h.agent(staff);
     const unfinished = await makeVideo(h.deps, { organization_id: video.organization_id });

@@ -161,11 +161,15 @@ export function dvdService(deps: DvdServiceDeps) {
       return render;
     },
 
-    /** The video's published ISO when it is the disc of the video as it is now, with its file in place. */
+    /**
+     * The video's published ISO when it is the disc of the video as it is now (finalized, its newest HD render done
+     * to the same plan), with its file in place. A video reopened for editing, or being made again, offers none.
+     */
     async ready(video: VideoRow): Promise<DvdRender | undefined> {
-      const [latest, hd] = await Promise.all([records.latest(video.id, 'dvd'), records.latestDone(video.id, 'hd')]);
+      if (video.deleted_at || !video.date_in_queue) return undefined;
+      const [latest, hd] = await Promise.all([records.latest(video.id, 'dvd'), records.latest(video.id, 'hd')]);
       const dvd = latest as DvdRender | undefined;
-      if (!dvd || dvd.status !== 'done' || !dvd.file_key || !dvd.sha256 || !hd?.plan) return undefined;
+      if (!dvd || dvd.status !== 'done' || !dvd.file_key || !dvd.sha256 || hd?.status !== 'done' || !hd.plan) return undefined;
       if (dvd.hash !== dvdHash(hd.plan.hash, await deps.standard(video))) return undefined;
       return (await files.size(dvd.file_key)) ? dvd : undefined;
     },

@@ -49,7 +49,7 @@ export function downloadsRoutes(deps: Deps): Router {
   router.get('/downloads/video/:code/dvd.iso', async (ctx) => {
     const found = await downloads.findByCode(ctx.params.code);
     const video = await staffVideo(ctx, found.id);
-    const dvd = video.deleted_at ? undefined : await deps.dvd.ready(video);
+    const dvd = await deps.dvd.ready(video);
     if (!dvd) throw notFound();
     const file = { path: deps.render.files.path(dvd.file_key!), name: downloadName(video.title, ' (DVD).iso'), etag: `"dvd-${dvd.id}-${dvd.sha256!.slice(0, 16)}"` };
     await send(ctx, file, 'application/x-iso9660-image', 'attachment');
@@ -71,7 +71,7 @@ export function downloadsRoutes(deps: Deps): Router {
   /** Where the ready DVD image can be downloaded (every source), its size and SHA-256, which the helper verifies. */
   router.post('/downloads/iso', async (ctx) => {
     const video = await staffVideo(ctx, body(ctx).video_id);
-    const dvd = video.deleted_at ? undefined : await deps.dvd.ready(video);
+    const dvd = await deps.dvd.ready(video);
     if (!dvd) throw new AppError(409, 'The DVD image is not ready yet: request it first.');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { urls: urls(video, 'dvd.iso'), iso_size: Number(dvd.bytes), sha256: dvd.sha256 };

@@ -81,7 +81,7 @@ export function DetailsTab({ video, admin, onRenderComplete }: Props) {
             </Button>
           )}
           <DownloadHdButton videoId={video.id} videoCode={video.videoCode} hdSize={video.hdSize} ready={ready && !video.deleted} />
-          <DownloadDvdButton videoId={video.id} isoSize={video.isoSize} ready={ready && !video.deleted} />
+          <DownloadDvdButton videoId={video.id} videoCode={video.videoCode} isoSize={video.isoSize} ready={ready && !video.deleted} />
           {brand && browser !== null && (
             <Button variant="outlined" startIcon={<Album />} onClick={() => setInstalling(true)} disabled={video.deleted}>
               Burn DVD

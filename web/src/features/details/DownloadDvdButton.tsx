@@ -1,7 +1,7 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { fetchGenerationStatus, usePoll, type GenerationStatus } from '../generation/index.ts';
-import { fetchIso, fetchHdSources, requestIso, startDownload, type DownloadUrls } from './api.ts';
+import { fetchHdSources, fetchIso, requestIso, startDownload, videoFileUrl, type DownloadUrls } from './api.ts';
 import { DownloadSplitButton } from './DownloadSplitButton.tsx';
 import { DvdInfoDialog } from './DvdInfoDialog.tsx';
 
@@ -11,6 +11,7 @@ const FINALIZE_RETRY_MS = 15000;
 
 interface Props {
   videoId: number;
+  videoCode: string;
   isoSize: number | null;
   /** The HD video is complete (the disc is made from it). */
   ready: boolean;
@@ -22,7 +23,7 @@ type Phase = { kind: 'idle' } | { kind: 'requesting'; source: string } | { kind:
  * Download DVD: asks for the disc image (POST /downloads/request_iso), shows its finalize progress while it is being
  * made (the dvd stage of the generation status), then downloads it from the chosen server (POST /downloads/iso).
  */
-export function DownloadDvdButton({ videoId, isoSize, ready }: Props) {
+export function DownloadDvdButton({ videoId, videoCode, isoSize, ready }: Props) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [urls, setUrls] = useState<DownloadUrls | null>(null);
@@ -41,7 +42,8 @@ export function DownloadDvdButton({ videoId, isoSize, ready }: Props) {
       const iso = await fetchIso(videoId);
       setUrls(iso.urls);
       setSize(iso.isoSize);
-      startDownload(iso.urls[source] ?? iso.urls.primary);
+      // This server's file by its path (the page's own origin); the absolute addresses are for the burn helper.
+      startDownload(source !== 'primary' && iso.urls[source] ? iso.urls[source] : videoFileUrl(videoCode, 'dvd.iso'));
       setPhase({ kind: 'idle' });
     } catch (err) {
       fail(err instanceof Error ? err.message : 'The DVD could not be downloaded.');
@@ -92,7 +94,7 @@ export function DownloadDvdButton({ videoId, isoSize, ready }: Props) {
   const percent = finalizing?.status ? Math.max(0, Math.min(99, Math.floor(finalizing.status.complete))) : null;
   const busyLabel = phase.kind === 'idle' ? null : finalizing ? `Finalizing DVD${percent === null ? '…' : ` ${percent}%`}` : 'Preparing…';
   return (
-    <Box sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.75, maxWidth: '100%' }}>
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignSelf: 'flex-start', gap: 0.75, maxWidth: '100%' }}>
       <DownloadSplitButton
         label="Download DVD"
         busyLabel={busyLabel}

@@ -37,13 +37,17 @@ export function DownloadSplitButton({ label, busyLabel, disabled, href, onClick,
   const link = href ? { component: 'a' as const, href } : {};
   return (
     <>
-      <ButtonGroup variant="contained" disableElevation aria-label={label}>
+      {/* Not stretched to the height of a neighbour that shows its progress under it. */}
+      <ButtonGroup variant="contained" disableElevation aria-label={label} sx={{ alignSelf: 'flex-start' }}>
+        {/* Busy, it stays in the button colours with its ring turning (a greyed button would read as unavailable). */}
         <Button
-          {...link}
-          onClick={onClick}
+          {...(busy ? {} : link)}
+          onClick={busy ? undefined : onClick}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Download />}
-          disabled={disabled || busy}
+          disabled={disabled}
           aria-busy={busy || undefined}
+          aria-disabled={busy || undefined}
+          sx={busy ? { cursor: 'progress' } : undefined}
         >
           {busyLabel || label}
         </Button>
