@@ -66,7 +66,9 @@ export async function layoutToPdf(layout: Layout, meta: { title: string; subject
   const fontOf = async (font: LayoutFont): Promise<PDFFont> => {
     let embedded = fonts.get(font.file);
     if (!embedded) {
-      embedded = await doc.embedFont(await readFile(font.file), { subset: true });
+      // TrueType fonts are subset (only the letters used); CFF-flavoured OpenType (.otf) ones go in whole, as
+      // fontkit's CFF subsets are the part of this path that print workflows have been known to misread.
+      embedded = await doc.embedFont(await readFile(font.file), { subset: !/\.otf$/i.test(font.file) });
       fonts.set(font.file, embedded);
     }
     return embedded;
