@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DvdRender } from '../src/dvd/dvd.service.ts';
@@ -11,28 +11,9 @@ import type { JobName, JobPayloads } from '../src/jobs/types.ts';
 import type { RenderPlan } from '../src/render/compile/render-plan.ts';
 import type { RenderRow } from '../src/repositories/render-record.repository.ts';
 import { runTool } from '../src/repositories/run-tool.ts';
-import { isTempName } from '../src/repositories/temp-files.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
-import { addPhoto, addTextSlide, insertTestTheme, startWorker } from './render-helpers.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-/** Temporary files under a folder, however deep. */
-function temporaries(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[]).filter((e) => e.isFile() && isTempName(e.name)).map((e) => e.name);
-}
+import { addPhoto, addTextSlide, insertTestTheme, startWorker, temporaries, until } from './render-helpers.ts';
 
 /** Copies a file of the disc image out through its ISO 9660 directory (isoinfo, from genisoimage's package). */
 async function extract(iso: string, name: string): Promise<string> {

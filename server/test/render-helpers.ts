@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, type Dirent } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { projectRoot } from '../src/config.ts';
 import type { Deps } from '../src/deps.ts';
 import { runTool } from '../src/repositories/run-tool.ts';
 import type { SlideRow } from '../src/repositories/slide.repository.ts';
+import { isTempName } from '../src/repositories/temp-files.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { FONTS } from '../src/themes/fonts.ts';
 
@@ -122,4 +123,25 @@ export function startWorker(databaseUrl: string, dataDir: string, env: Record<st
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
   });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it answers something, failing after `timeoutMs` with what it waited for. */
+export async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** Temporary files (as temp-files.ts names them) under a folder, however deep, relative to it. */
+export function temporaries(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((e) => e.isFile() && isTempName(e.name))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
