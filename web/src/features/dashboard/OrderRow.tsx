@@ -1,10 +1,10 @@
-import { Box, Link as MuiLink, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { Link } from 'wouter';
 import type { Order, OrderDetail } from '../../api/index.ts';
-import { ORDER_STATUS_COLOUR, orderStatus, quantityText } from './orderStatus.ts';
+import { OrderLineStatus } from './OrderLineStatus.tsx';
+import { quantityText } from './orderStatus.ts';
 
 function DetailLine({ detail }: { detail: OrderDetail }) {
-  const status = orderStatus(detail);
   const quantity = quantityText(detail.quantity);
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 0.75 }}>
@@ -25,21 +25,7 @@ function DetailLine({ detail }: { detail: OrderDetail }) {
             </Box>
           )}
         </Typography>
-        <Typography variant="body2" sx={{ color: ORDER_STATUS_COLOUR[status.kind] }}>
-          {status.text}
-          {status.tracking && (
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              {' · Tracking: '}
-              {status.trackingUrl ? (
-                <MuiLink href={status.trackingUrl} target="_blank" rel="noopener noreferrer">
-                  {status.tracking}
-                </MuiLink>
-              ) : (
-                status.tracking
-              )}
-            </Box>
-          )}
-        </Typography>
+        <OrderLineStatus detail={detail} />
       </Box>
     </Box>
   );

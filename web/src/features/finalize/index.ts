@@ -2,8 +2,8 @@ import type { PageRoute } from '../../app/route-types.ts';
 import { FinalizePage } from './FinalizePage.tsx';
 import { StockMusicEulaPage } from './StockMusicEulaPage.tsx';
 
-export { usesStockMusic, type OrderReply } from './api.ts';
-export { isAppPath, licenceRequired } from './rules.ts';
+export type { OrderReply } from './api.ts';
+export { FinalizeGate, FinalizeProgress, useFinalizeSubmit } from './FinalizeShell.tsx';
 export { StockEulaAgreement } from './StockEulaAgreement.tsx';
 
 /** The creator Finalize step (spec 1 section 2.6) and the stock music licence it links to. */

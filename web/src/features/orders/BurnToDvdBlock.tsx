@@ -26,8 +26,8 @@ export function BurnToDvdBlock({ checked, onChange, warnings, disabled }: Props)
       />
       <Box role="status" aria-live="polite" aria-label="Burner warnings">
         {warnings.map((warning) => (
-          <Typography key={warning} variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', color: 'warning.dark', mt: 0.5 }}>
-            <WarningAmberOutlined fontSize="small" sx={{ mt: '1px' }} aria-hidden />
+          <Typography key={warning} variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 0.5 }}>
+            <WarningAmberOutlined fontSize="small" color="warning" sx={{ mt: '1px' }} aria-hidden />
             {warning}
           </Typography>
         ))}

@@ -1,8 +1,8 @@
 import { Album, LocalShipping } from '@mui/icons-material';
-import { Alert, Box, Button, Chip, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { Link } from 'wouter';
 import { formatPrice, lineTotalCents } from '../../../../../common/order-pricing.ts';
-import { ORDER_STATUS_COLOUR, orderStatus } from '../../dashboard/index.ts';
+import { OrderLineStatus, orderStatus } from '../../dashboard/index.ts';
 import { useVideoOrders, type VideoOrder } from '../../orders/index.ts';
 import type { VideoDetails } from '../api.ts';
 import { hardCopiesPath } from '../links.ts';
@@ -22,25 +22,11 @@ function Line({ line }: { line: OrderLine }) {
               x{line.quantity}
             </Box>
           </Typography>
-          <Typography variant="body2" sx={{ color: ORDER_STATUS_COLOUR[status.kind] }}>
-            {status.text}
-            {status.tracking && (
-              <Box component="span" sx={{ color: 'text.secondary' }}>
-                {' · Tracking: '}
-                {status.trackingUrl ? (
-                  <MuiLink href={status.trackingUrl} target="_blank" rel="noopener noreferrer">
-                    {status.tracking}
-                  </MuiLink>
-                ) : (
-                  status.tracking
-                )}
-              </Box>
-            )}
-          </Typography>
+          <OrderLineStatus detail={line} />
         </Box>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ pl: { xs: 6.5, sm: 0 }, fontVariantNumeric: 'tabular-nums', textDecoration: status.kind === 'cancelled' ? 'line-through' : 'none' }}>
-        {line.quantity} x {formatPrice(line.unitPriceCents)} = {formatPrice(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitPriceCents }))}
+        {line.quantity} × {formatPrice(line.unitPriceCents)} = {formatPrice(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitPriceCents }))}
       </Typography>
     </Box>
   );
