@@ -1,7 +1,7 @@
 /**
  * The DVD disc image of the benchmark tribute (the ten-minute one of scripts/bench/render.ts): its HD video is made
- * first by two `npm run worker` processes, then the disc is made three times over by the 'dvd.build' job (the
- * admin's Rebuild DVD), and the median is printed beside the goal:
+ * first (in this process, two jobs at a time), then the disc is made three times over by the 'dvd.build' job's
+ * handler (the admin's Rebuild DVD), and the median is printed beside the goal:
  * - seconds from asking for the disc, with the HD file in place, to the checked ISO being published (goal < 90 s);
  * - the ISO's size, its video rate and chapters.
  *
@@ -10,7 +10,6 @@
  * Without DATABASE_URL an embedded PostgreSQL is started. The rendered segments are kept in
  * ~/.cache/tribute/bench/dvd-data, so only the first run pays for the whole HD render.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,57 +17,54 @@ import { loadConfig } from '../../server/src/config.ts';
 import { createDeps, type Deps } from '../../server/src/deps.ts';
 import type { DvdRender } from '../../server/src/dvd/dvd.service.ts';
 import { readDisc } from '../../server/src/dvd/validate.ts';
-import { startQueue } from '../../server/src/jobs/queue.ts';
+import type { JobPayloads } from '../../server/src/jobs/types.ts';
 import type { RenderKind, RenderRow } from '../../server/src/repositories/render-record.repository.ts';
 import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
-import { startWorker } from '../../server/test/render-helpers.ts';
 import { benchTribute } from './lib/tribute.ts';
 
 const count = Number(process.argv[2] ?? 100);
 const RUNS = 3;
 const GOAL_SECONDS = 90;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function waitFor(deps: Deps, videoId: number, kind: RenderKind, after: number): Promise<RenderRow> {
-  for (;;) {
-    const row = await deps.render.records.latest(videoId, kind);
-    if (row && row.id > after && (row.status === 'done' || row.status === 'failed')) {
-      if (row.status === 'failed') throw new Error(`${kind} failed: ${row.message} ${row.error}`);
-      return row;
-    }
-    await sleep(200);
-  }
+/** The render of a kind newer than `after`, once it is done. */
+async function doneRender(deps: Deps, videoId: number, kind: RenderKind, after: number): Promise<RenderRow> {
+  const row = await deps.render.records.latest(videoId, kind);
+  if (!row || row.id <= after) throw new Error(`no ${kind} render was made`);
+  if (row.status !== 'done') throw new Error(`${kind} ${row.status}: ${row.message} ${row.error}`);
+  return row;
 }
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
   const dataDir = path.join(os.homedir(), '.cache', 'tribute', 'bench', 'dvd-data');
   mkdirSync(dataDir, { recursive: true });
-  const workers: ChildProcess[] = [];
-  const queue = await startQueue(database.url);
   try {
-    const deps = createDeps(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' }), database.db, queue);
+    const deps = createDeps(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' }), database.db);
     // A fresh database numbers the video and its slides as before: what an earlier run left under them goes first.
     rmSync(deps.repos.storage.resolve('videos'), { recursive: true, force: true });
     const { videoId } = await benchTribute(deps, database.db, count);
-    for (let i = 0; i < 2; i++) workers.push(await startWorker(database.url, dataDir, { RENDER_CONCURRENCY: '1' }));
-    // The workers' schedules (music library, previews, pruning) would only compete with the renders for the cores.
-    await database.db.raw('DELETE FROM pgboss.schedule');
     await database.db('videos').where({ id: videoId }).update({ date_in_queue: new Date() });
     console.log('Making the HD video ...');
-    await queue.send('render.video', { videoId });
-    const hd = await waitFor(deps, videoId, 'hd', 0);
-    // The web video follows the HD one; it is left to finish so it does not share the cores with the disc.
-    await waitFor(deps, videoId, 'web', 0);
+    // In this process, without the queue's job expiry: on a machine busy with other work a ten-minute video's
+    // sound pass can outlast its job's expiry, and the measure here is the disc, not the render.
+    const runner = deps.render.runLocally(2);
+    await deps.render.renders.requestHd(videoId);
+    await runner.idle();
+    const hd = await doneRender(deps, videoId, 'hd', 0);
     console.log(`HD video: ${(hd.duration! / 60).toFixed(1)} minutes\n`);
+    const builds: number[] = [];
+    deps.dvd.useSender(async (name, data) => {
+      if (name === 'dvd.build') builds.push((data as JobPayloads['dvd.build']).renderId);
+    });
 
     const seconds: number[] = [];
     let last: DvdRender | undefined;
     for (let run = 1; run <= RUNS; run++) {
       const started = performance.now();
       const requested = await deps.dvd.request(videoId, true);
-      last = (await waitFor(deps, videoId, 'dvd', requested.id - 1)) as DvdRender;
+      for (let id = builds.shift(); id !== undefined; id = builds.shift()) await deps.dvd.build(id);
+      last = (await doneRender(deps, videoId, 'dvd', requested.id - 1)) as DvdRender;
       seconds.push((performance.now() - started) / 1000);
       console.log(`  run ${run}: ${seconds.at(-1)!.toFixed(1)} s`);
     }
@@ -83,8 +79,6 @@ async function main(): Promise<void> {
     console.log(`  lsdvd: ${titles.length} title of ${titles[0]?.length.toFixed(2)} s (HD ${hd.duration!.toFixed(2)} s), ${titles[0]?.chapters.length} chapters`);
     console.log(`  (${os.cpus().length} cores${os.loadavg()[0] > os.cpus().length ? `, load ${os.loadavg()[0].toFixed(1)}: a busy machine` : ''})`);
   } finally {
-    for (const worker of workers) worker.kill('SIGTERM');
-    await queue.stop();
     await database.drop();
     await stopEmbedded();
     rmSync(path.join(dataDir, 'media', 'videos'), { recursive: true, force: true });
