@@ -11,6 +11,8 @@ import { FINALIZE_ROUTES } from '../features/finalize/index.ts';
 import { PREVIEW_ROUTES } from '../features/preview/index.ts';
 import { DETAILS_ROUTES } from '../features/details/index.ts';
 import { ORDERS_ROUTES } from '../features/orders/index.ts';
+import { VIDEO_ADMIN_ROUTES } from '../features/details/admin/index.ts';
+import { ACTIVITY_LOG_ROUTES } from '../features/activity-logs/index.ts';
 import { UPLOAD_LINK_ROUTES } from '../features/upload-link/index.ts';
 import { FAMILY_ROUTES } from '../features/family/index.ts';
 import { SOR_ROUTES } from '../features/sor/index.ts';
@@ -42,6 +44,8 @@ export const ROUTES: PageRoute[] = [
   ...FINALIZE_ROUTES,
   ...DETAILS_ROUTES,
   ...ORDERS_ROUTES,
+  ...VIDEO_ADMIN_ROUTES,
+  ...ACTIVITY_LOG_ROUTES,
   ...UPLOAD_LINK_ROUTES,
   ...FAMILY_ROUTES,
   ...SOR_ROUTES,

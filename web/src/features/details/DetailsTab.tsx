@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { COMPLETE_TEXT, useVideoGeneration } from '../generation/index.ts';
 import { PreviewDialog } from '../preview/index.ts';
 import type { VideoDetails } from './api.ts';
+import { AdminDetails } from './admin/index.ts';
 import { burnBrowser } from './burn-compat.ts';
 import { BurnInstallDialog } from './BurnInstallDialog.tsx';
 import { DownloadDvdButton } from './DownloadDvdButton.tsx';
@@ -20,6 +21,8 @@ interface Props {
   admin: boolean;
   /** Called once when a render that was running on this page completes. */
   onRenderComplete?: () => void;
+  /** Reads the video again (after the admin table changed it). */
+  reload?: () => void;
 }
 
 /** The cover, linked to the tribute page when the video has one. */
@@ -46,7 +49,7 @@ function Cover({ video }: { video: VideoDetails }) {
 }
 
 /** Spec 3 section 2.2, the Video Details tab: cover, video card, action bar, and below them the admin details. */
-export function DetailsTab({ video, admin, onRenderComplete }: Props) {
+export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
   const status = useVideoGeneration(video, { admin, onComplete: onRenderComplete });
   const ready = status.kind === 'text' && status.text === COMPLETE_TEXT;
   const [viewing, setViewing] = useState(false);
@@ -94,6 +97,7 @@ export function DetailsTab({ video, admin, onRenderComplete }: Props) {
           )}
         </Box>
       </Box>
+      {admin && reload && <AdminDetails video={video} reload={reload} />}
       <ViewVideoDialog open={viewing} title={video.title} videoCode={video.videoCode} onClose={() => setViewing(false)} />
       {admin && <PreviewDialog open={previewing} video={video.id} onClose={() => setPreviewing(false)} />}
       <SendToTvDialog open={sendingToTv} onClose={() => setSendingToTv(false)} />
