@@ -6,6 +6,8 @@ import { createApp } from '../src/app.ts';
 import { createDeps } from '../src/deps.ts';
 import { jobHandlers } from '../src/jobs/handlers.ts';
 import { startQueue, type Queue } from '../src/jobs/queue.ts';
+import { seedDemoObituary } from '../src/seed/demo-obituary.ts';
+import { DEMO_TRIBUTE_KEY } from '../src/seed/demo-tribute.ts';
 import { makeOrganization, makeUser, makeVideo, PASSWORD, startHarness, type Harness } from './harness.ts';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -257,6 +259,20 @@ describe('admin tools of the details page', () => {
       const status = (await agent.get(`/r/obituaries/status?video_id=${linked.id}`).expect(200)).body;
       assert.deepEqual(status.obituary, { id: byForeignId.id, slug: 'john-smith', published_at: published.toISOString(), deleted_at: null });
       assert.deepEqual(status.obituary_video, { name: 'Memorial video', deleted_at: null, is_ready: false });
+    });
+  });
+
+  describe('the demo obituary', () => {
+    it("gives the demo tribute a published obituary showing it, once, so the widget has real records", async () => {
+      const video = await makeVideo(h.deps, { organization_id: orgId, title: 'Demo tribute' });
+      await h.deps.db('system_settings').insert({ key: DEMO_TRIBUTE_KEY, value: JSON.stringify({ video_id: video.id }) });
+      await seedDemoObituary(h.deps.db);
+      await seedDemoObituary(h.deps.db);
+      const status = (await (await h.agent(admin)).get(`/r/obituaries/status?video_id=${video.id}`).expect(200)).body;
+      assert.equal(status.obituary.slug, 'eleanor-grace-whitfield');
+      assert.notEqual(status.obituary.published_at, null);
+      assert.deepEqual(status.obituary_video, { name: 'Tribute video', deleted_at: null, is_ready: true });
+      assert.equal((await h.deps.db('obituary_videos').where({ video_id: video.id })).length, 1, 'seeded once');
     });
   });
 
