@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { videoPostback } from '../services/postback.service.ts';
 import type { JobHandlers } from './types.ts';
 
 export const PURGE_AFTER_DAYS = 30;
@@ -12,6 +13,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
     ...deps.render.handlers,
     'dvd.build': async ({ renderId }) => deps.dvd.build(renderId),
     'library.prepare': async () => deps.library.start(),
+    'videos.postback': async (data) => videoPostback(deps).deliver(data),
     'uploads.expire': async () => {
       await deps.uploads.expireIdle();
     },

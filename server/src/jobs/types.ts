@@ -22,12 +22,14 @@ export interface JobPayloads {
   'render.prune': Record<string, never>;
   /** Makes a video's DVD-Video disc image from its finished HD file (server/src/dvd/dvd.service.ts). */
   'dvd.build': { renderId: number };
+  /** POSTs a video's JSON to its postback_url; deliveryId names one request, whose retries share it. */
+  'videos.postback': { videoId: number; deliveryId: string };
 }
 
 export type JobName = keyof JobPayloads;
 
 export const JOB_NAMES: JobName[] = ['mail.deliver', 'sessions.purge', 'videos.purge', 'slides.process', 'uploads.expire', 'library.prepare',
-  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'dvd.build'];
+  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'dvd.build', 'videos.postback'];
 
 /** Names earlier releases scheduled: their schedules and waiting jobs are removed at start ('library.prepare' does their work). */
 export const RETIRED_JOB_NAMES = ['music.render', 'render.showcase'];
