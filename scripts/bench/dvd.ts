@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       console.log(`  run ${run}: ${seconds.at(-1)!.toFixed(1)} s`);
     }
     const disc = last!;
-    const titles = await readDisc(deps.render.files.path(disc.file_key!));
+    const titles = await readDisc(deps.render.files.path(disc.file_key!), disc.dvd_plan!.standard);
     const plan = disc.dvd_plan!;
     const bytes = Number(disc.bytes);
     const took = median(seconds);

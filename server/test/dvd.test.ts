@@ -91,7 +91,7 @@ describe('DVD disc image', function () {
 
     it('holds one title as long as the HD video, with the planned chapters on their slide boundaries', async () => {
       const probe = await h.deps.render.ffmpeg.probe(h.deps.render.files.path(hd.file_key!));
-      const titles = await readDisc(iso);
+      const titles = await readDisc(iso, 'ntsc');
       assert.equal(titles.length, 1);
       assert.ok(Math.abs(titles[0].length - probe.duration) <= 0.5, `title ${titles[0].length} s, HD ${probe.duration} s`);
       const slides = hd.plan.timeline.segments.filter((s) => s.visual.kind !== 'intro' && s.visual.kind !== 'outro');
@@ -226,7 +226,7 @@ describe('DVD disc image', function () {
       assert.ok(task.worker?.endsWith(`:${second.pid}`), 'the second worker finished it');
       const folder = h.deps.render.files.path(`videos/${video.id}/renders/${render.id}`);
       assert.deepEqual(readdirSync(folder), ['dvd.iso']);
-      const titles = await readDisc(path.join(folder, 'dvd.iso'));
+      const titles = await readDisc(path.join(folder, 'dvd.iso'), 'ntsc');
       assert.equal(titles.length, 1);
       assert.equal(titles[0].chapters.length, 2);
       assert.equal(done.sha256, await h.deps.render.files.sha256(done.file_key!));

@@ -108,7 +108,7 @@ export function dvdService(deps: DvdServiceDeps) {
       await files.writeVia(key, async (tmp) => {
         await makeIso(disc, title, tmp, plan.duration);
         await progress(96, 'Checking the disc');
-        const problem = discProblem(await readDisc(tmp), plan);
+        const problem = discProblem(await readDisc(tmp, plan.standard), plan);
         if (problem) throw new RenderFailure(problem, `lsdvd ${path.basename(tmp)}`);
       });
     } finally {

@@ -3,7 +3,7 @@ import type { Segment, Timeline } from '../render/plan/types.ts';
 import { authorXml, chapterTime } from './author.ts';
 import { encodeArgs, progressSeconds } from './encode.ts';
 import { AUDIO_KBPS, chapterStarts, DISC_BYTES, dvdHash, dvdPlan, keyframeTimes, MAX_DISC_MINUTES, MAX_VIDEO_KBPS, videoKbps } from './plan.ts';
-import { discProblem, parseLsdvd } from './validate.ts';
+import { discProblem, parseLsdvd, playingSeconds } from './validate.ts';
 
 /** A timeline of an intro, `slides` slides of `seconds` each and an outro, as the planner lays segments out. */
 function timeline(slides: number, seconds = 5): Pick<Timeline, 'segments' | 'fps' | 'duration'> {
@@ -83,5 +83,11 @@ describe('DVD plan', () => {
     assert.match(discProblem(titles, { ...plan, duration: 63.6 }) ?? '', /title of 63.0 s for a video of 63.6 s/);
     assert.match(discProblem(titles, { ...plan, chapters: [0] }) ?? '', /2 chapters instead of the 1 planned/);
     assert.match(discProblem([...titles, ...titles], plan) ?? '', /2 titles/);
+  });
+
+  it("reads an NTSC disc's 30-per-second time codes as its 29.97 frames per second play", () => {
+    // A ten-minute NTSC video: 18,200 frames, which lsdvd's time codes give as 606.667 s.
+    assert.ok(Math.abs(playingSeconds(18200 / 30, 'ntsc') - 18200 / (30000 / 1001)) < 1e-9);
+    assert.equal(playingSeconds(606.5, 'pal'), 606.5);
   });
 });
