@@ -1,8 +1,10 @@
-import { BugReportOutlined, FolderOpenOutlined, ImageOutlined, SettingsRemoteOutlined } from '@mui/icons-material';
+import { AlbumOutlined, BugReportOutlined, FolderOpenOutlined, ImageOutlined, SettingsRemoteOutlined } from '@mui/icons-material';
 import { Box, Button, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { VideoDetails } from '../api.ts';
+import { BurnInstallDialog } from '../BurnInstallDialog.tsx';
+import { burnBrowser } from '../burn-compat.ts';
 import { coverPhotoUrl, debugUrl, enqueueJob, notifySilks, resourcesPageUrl, RESUBMIT_JOBS, type ResubmitJob } from './api.ts';
 
 interface Outcome {
@@ -18,6 +20,8 @@ const failure = (err: unknown): Outcome => ({ ok: false, text: err instanceof Er
 export function AdminOptions({ video }: { video: Pick<VideoDetails, 'id'> }) {
   const [running, setRunning] = useState<Set<Action>>(new Set());
   const [outcomes, setOutcomes] = useState<Partial<Record<Action, Outcome>>>({});
+  // Spec 3 section 6: admins may look at the install dialog from any system, as staff on Windows would meet it.
+  const [previewingInstall, setPreviewingInstall] = useState(false);
 
   const run = async (action: Action, work: () => Promise<Outcome>) => {
     if (running.has(action)) return;
@@ -74,7 +78,11 @@ export function AdminOptions({ video }: { video: Pick<VideoDetails, 'id'> }) {
           >
             Notify Silk Devices
           </Button>
+          <Button variant="outlined" startIcon={<AlbumOutlined />} onClick={() => setPreviewingInstall(true)}>
+            Preview Install Dialog
+          </Button>
         </Box>
+        <BurnInstallDialog open={previewingInstall} browser={burnBrowser(navigator.userAgent)} admin onClose={() => setPreviewingInstall(false)} />
         {outcomeLine('silks')}
         <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mt: 3, mb: 1 }}>
           Resubmit Jobs
