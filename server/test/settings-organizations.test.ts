@@ -119,6 +119,18 @@ describe('/r/settings/organizations', () => {
       assert.equal(row.disabled, true);
     });
 
+    it('sets the DVD standard to PAL and refuses one that is not NTSC or PAL', async () => {
+      const org = await makeOrganization(h.deps);
+      const agent = await h.agent(superUser);
+      const before = await agent.get(`/r/settings/organizations/${org.id}`).expect(200);
+      assert.equal(before.body.organization.dvd_standard, 'ntsc');
+      const res = await agent.patch(`/r/settings/organizations/${org.id}`).send({ dvd_standard: 'pal' }).expect(200);
+      assert.equal(res.body.organization.dvd_standard, 'pal');
+      assert.equal((await h.deps.db('organizations').where({ id: org.id }).first()).dvd_standard, 'pal');
+      const bad = await agent.patch(`/r/settings/organizations/${org.id}`).send({ dvd_standard: 'secam' }).expect(400);
+      assert.deepEqual(bad.body, { errors: ['The DVD standard must be one of: ntsc, pal.'] });
+    });
+
     it('keeps the override length at least the limit', async () => {
       const org = await makeOrganization(h.deps);
       const agent = await h.agent(superUser);

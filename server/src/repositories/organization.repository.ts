@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { DvdStandard } from '../dvd/plan.ts';
 import { pageOf, whereEveryTerm } from './text-search.ts';
 
 export interface OrganizationRow {
@@ -18,6 +19,8 @@ export interface OrganizationRow {
   music_upload_available: boolean;
   /** Labels may carry a QR code of the video's obituary page (spec 3 section 5). */
   obituary_qr_link: boolean;
+  /** The TV standard of the organization's DVDs: NTSC (the Americas, Japan) or PAL (most of the rest). */
+  dvd_standard: DvdStandard;
   partner_released: boolean;
   partner_dev: boolean;
   disabled: boolean;

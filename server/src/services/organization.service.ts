@@ -3,7 +3,8 @@ import type { Paging } from '../http/paging.ts';
 import { NotAnImageError, type LogoRepository } from '../repositories/logo.repository.ts';
 import type { OrganizationRepository, OrganizationValues, OrganizationWithCounts } from '../repositories/organization.repository.ts';
 import { searchTerms } from './accent-fold.ts';
-import { boolField, defined, intField, optionalTextField, textField } from './settings-fields.ts';
+import { DVD_STANDARDS } from '../dvd/plan.ts';
+import { boolField, choiceField, defined, intField, optionalTextField, textField } from './settings-fields.ts';
 
 type Body = Record<string, unknown>;
 
@@ -38,6 +39,7 @@ function superFields(body: Body, creating: boolean): OrganizationValues {
     billing_id_prompt: optionalTextField(body, 'billing_id_prompt', 'billing id prompt'),
     video_length_limit: intField(body, 'video_length_limit', 'video length limit (minutes)', 1, MAX_LENGTH_MINUTES),
     max_override_length: intField(body, 'max_override_length', 'maximum override length (minutes)', 1, MAX_LENGTH_MINUTES),
+    dvd_standard: choiceField(body, 'dvd_standard', 'DVD standard', DVD_STANDARDS),
     ...flags,
   });
 }

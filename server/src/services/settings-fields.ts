@@ -41,6 +41,13 @@ export function intField(body: Body, key: string, label: string, min: number, ma
   return n;
 }
 
+/** One of a fixed set of values, e.g. a select's options. */
+export function choiceField<C extends string>(body: Body, key: string, label: string, choices: readonly C[]): C | undefined {
+  if (!(key in body)) return undefined;
+  if (!choices.includes(body[key] as C)) throw new AppError(400, `The ${label} must be one of: ${choices.join(', ')}.`);
+  return body[key] as C;
+}
+
 export function idField(body: Body, key: string, label: string, options: { required?: boolean } = {}): number | null | undefined {
   if (!(key in body) || body[key] === null || body[key] === '') {
     if (options.required) throw new AppError(400, `Please choose the ${label}.`);

@@ -20,6 +20,7 @@ export interface WireOrganization {
   sample_button: boolean;
   music_upload_available: boolean;
   obituary_qr_link: boolean;
+  dvd_standard: 'ntsc' | 'pal';
   partner_released: boolean;
   partner_dev: boolean;
   disabled: boolean;

@@ -1,4 +1,4 @@
-import { FormControl, FormControlLabel, FormGroup, FormLabel, Stack, Switch, TextField } from '@mui/material';
+import { FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { Organization } from '../api.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
@@ -32,6 +32,14 @@ const DEFAULT_FLAGS: Record<Flag, boolean> = {
   partnerDev: false,
 };
 
+type DvdStandard = Organization['dvdStandard'];
+
+/** The TV standard of the discs: a set-top player of one region may not play the other's. */
+const DVD_STANDARDS: { value: DvdStandard; label: string }[] = [
+  { value: 'ntsc', label: 'NTSC (North and South America, Japan)' },
+  { value: 'pal', label: 'PAL (Europe, Australia, most of Asia and Africa)' },
+];
+
 type Field = 'organizationName' | 'partnerName' | 'billingIdPrompt' | 'videoLengthLimit' | 'maxOverrideLength';
 
 interface Props {
@@ -53,6 +61,7 @@ export function OrganizationDialog({ organization, open, onClose, onSave }: Prop
   const [flags, setFlags] = useState<Record<Flag, boolean>>(
     organization ? (Object.fromEntries(FLAGS.map(({ key }) => [key, organization[key]])) as Record<Flag, boolean>) : DEFAULT_FLAGS,
   );
+  const [dvdStandard, setDvdStandard] = useState<DvdStandard>(organization?.dvdStandard ?? 'ntsc');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
   const check = (values: Record<Field, string>) => {
@@ -94,6 +103,7 @@ export function OrganizationDialog({ organization, open, onClose, onSave }: Prop
       billingIdPrompt: text.billingIdPrompt.trim(),
       videoLengthLimit: Number(text.videoLengthLimit),
       maxOverrideLength: Number(text.maxOverrideLength),
+      dvdStandard,
       ...flags,
     });
   };
@@ -113,6 +123,21 @@ export function OrganizationDialog({ organization, open, onClose, onSave }: Prop
         {field('videoLengthLimit', 'Video length limit (minutes)', { number: true })}
         {field('maxOverrideLength', 'Maximum override length (minutes)', { number: true })}
       </Stack>
+      <TextField
+        select
+        label="DVD standard"
+        name="dvdStandard"
+        value={dvdStandard}
+        onChange={(e) => setDvdStandard(e.target.value as DvdStandard)}
+        helperText="Discs play in the set-top players of this region. A change applies to DVDs made from now on."
+        fullWidth
+      >
+        {DVD_STANDARDS.map(({ value, label }) => (
+          <MenuItem key={value} value={value}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
       <FormControl component="fieldset">
         <FormLabel component="legend" sx={{ mb: 0.5 }}>
           Features
