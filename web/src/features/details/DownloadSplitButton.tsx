@@ -34,6 +34,8 @@ export function DownloadSplitButton({ label, busyLabel, disabled, href, onClick,
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const busy = Boolean(busyLabel);
+  // Unavailable, it is a real disabled button, not a link marked aria-disabled: nothing to follow, and assistive
+  // technology (and the contrast rules for inactive controls) treat it as the disabled control it is.
   const link = href ? { component: 'a' as const, href } : {};
   return (
     <>
@@ -41,7 +43,7 @@ export function DownloadSplitButton({ label, busyLabel, disabled, href, onClick,
       <ButtonGroup variant="contained" disableElevation aria-label={label} sx={{ alignSelf: 'flex-start' }}>
         {/* Busy, it stays in the button colours with its ring turning (a greyed button would read as unavailable). */}
         <Button
-          {...(busy ? {} : link)}
+          {...(busy || disabled ? {} : link)}
           onClick={busy ? undefined : onClick}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Download />}
           disabled={disabled}
