@@ -12,8 +12,7 @@
  * Without DATABASE_URL an embedded PostgreSQL is started. Photos are generated once into ~/.cache/tribute/bench.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { link } from 'node:fs/promises';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
@@ -22,28 +21,12 @@ import { startQueue } from '../../server/src/jobs/queue.ts';
 import type { RenderPlan } from '../../server/src/render/compile/render-plan.ts';
 import type { RenderRow } from '../../server/src/repositories/render-record.repository.ts';
 import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
-import { insertTestTheme, startWorker } from '../../server/test/render-helpers.ts';
-import { runTool } from '../../server/src/repositories/run-tool.ts';
-import { benchPhotos } from './lib/photos.ts';
+import { startWorker } from '../../server/test/render-helpers.ts';
+import { benchTribute } from './lib/tribute.ts';
 import { peakSampler } from './lib/process-tree.ts';
 
 const count = Number(process.argv[2] ?? 100);
-const SONG_SECONDS = 205;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Three different pieces: chords with a slow swell, as long as three ordinary songs. */
-async function makeSongs(deps: Deps, videoId: number): Promise<void> {
-  const chords = [[261.6, 329.6, 392.0], [220.0, 277.2, 329.6], [196.0, 246.9, 293.7]];
-  for (const [i, notes] of chords.entries()) {
-    const file = path.join(os.tmpdir(), `bench-song-${i}.m4a`);
-    const expr = notes.map((f) => `sin(2*PI*${f}*t)`).join('+');
-    await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='(${expr})*(0.25+0.1*sin(2*PI*t/7))':s=48000:d=${SONG_SECONDS}`, '-ac', '2', '-c:a', 'aac', '-b:a', '160k', file], 300_000);
-    const key = `videos/${videoId}/songs/${i}.m4a`;
-    mkdirSync(path.dirname(deps.repos.storage.resolve(key)), { recursive: true });
-    await link(file, deps.repos.storage.resolve(key));
-    await deps.db('songs').insert({ video_id: videoId, position: i, file_path: key, song_length: SONG_SECONDS, title: `Piece ${i + 1}`, crossfade: i > 0 });
-  }
-}
 
 async function waitForRender(deps: Deps, videoId: number, after: number, kind: 'hd' | 'web' = 'hd'): Promise<RenderRow & { plan: RenderPlan }> {
   for (;;) {
@@ -57,36 +40,14 @@ async function waitForRender(deps: Deps, videoId: number, after: number, kind: '
 }
 
 async function main(): Promise<void> {
-  const sources = await benchPhotos(count);
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-bench-render-'));
   const workers: ChildProcess[] = [];
   const queue = await startQueue(database.url);
   try {
     const deps = createDeps(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' }), database.db, queue);
-    const themeId = await insertTestTheme(deps, { introLength: 5, outroLength: 4, transitionLength: 1 });
-    // Every photo moves (zooms and pans), each with the vignette overlay.
-    const customizations = { effect: { 2: true, 3: true, 4: true, 6: true }, overlay: { 3: true } };
-    const [video] = await database.db('videos')
-      .insert({ video_code: 'bench', security_hash: 'bench', theme_id: themeId, title: 'Benchmark Tribute', subtitle: '1940 - 2026', customizations: JSON.stringify(customizations) })
-      .returning('id');
-    const ids: number[] = [];
-    for (const [index, source] of sources.entries()) {
-      const [{ id }] = await database.db('slides')
-        .insert({ video_id: video.id, position: index, orig_filename: path.basename(source), processing_state: 'pending', slide_caption: index % 3 === 0 ? `Photo ${index + 1}` : '' })
-        .returning('id');
-      const key = `videos/${video.id}/slides/${id}/original.jpg`;
-      mkdirSync(path.dirname(deps.repos.storage.resolve(key)), { recursive: true });
-      await link(source, deps.repos.storage.resolve(key));
-      await database.db('slides').where({ id }).update({ orig_path: key, overlay_id: 0 });
-      ids.push(id);
-    }
-    console.log(`Processing ${ids.length} photos ...`);
-    const pending = [...ids];
-    await Promise.all([0, 1].map(async () => {
-      for (let id = pending.shift(); id !== undefined; id = pending.shift()) await deps.slideMedia.processSlide(id);
-    }));
-    await makeSongs(deps, video.id);
+    const { videoId, slideIds: ids } = await benchTribute(deps, database.db, count);
+    const video = { id: videoId };
 
     for (let i = 0; i < 2; i++) workers.push(await startWorker(database.url, dataDir, { RENDER_CONCURRENCY: '1' }));
     // The workers' schedules (music library, previews, pruning) would only compete with the render for the cores.
