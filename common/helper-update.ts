@@ -1,0 +1,60 @@
+/**
+ * The helper's builds as the server publishes them and the helper's auto-update reads them (spec 3 section 4.6):
+ * the /denim addresses, the build manifest, and the exact bytes an Ed25519 signature covers. Written once; the
+ * build scripts sign with it, the server serves with it, the helper verifies with it.
+ */
+import type { HelperPlatform } from './burn-protocol.ts';
+
+export const DENIM_PATHS = {
+  /** The installer for the visitor's system (by User-Agent, or ?platform=); the helper's update uses it too. */
+  installer: '/denim/download_resource/installer',
+  firefoxExtension: '/denim/download_resource/firefox_extension_latest',
+  chromeExtension: '/denim/download_resource/chrome_extension_latest',
+  /** The per-user Linux install script (no root needed). */
+  linuxUserInstall: '/denim/download_resource/linux_user_install',
+} as const;
+
+/**
+ * What the installer route answers besides the installer itself (?artifact=):
+ * - installer (default): the .deb, the NSIS .exe or the macOS zip;
+ * - installer_signature: the Ed25519 signature of those bytes, base64;
+ * - helper: the bare helper executable the auto-update installs;
+ * - helper_manifest: the HelperBuildManifest of that executable, JSON, signed.
+ */
+export const INSTALLER_ARTIFACTS = ['installer', 'installer_signature', 'helper', 'helper_manifest'] as const;
+export type InstallerArtifact = (typeof INSTALLER_ARTIFACTS)[number];
+
+export function installerUrl(server: string, platform: HelperPlatform, artifact: InstallerArtifact): string {
+  const url = new URL(DENIM_PATHS.installer, server);
+  url.searchParams.set('platform', platform);
+  url.searchParams.set('artifact', artifact);
+  return url.toString();
+}
+
+/** One published helper executable. signature is Ed25519 over signedManifestBytes, base64. */
+export interface HelperBuildManifest {
+  platform: HelperPlatform;
+  version: number;
+  size: number;
+  sha256: string;
+  signature: string;
+}
+
+/**
+ * The bytes the signature covers: a fixed label (so no other signed thing can pass as a build), then every field
+ * on its own line. The helper refuses a manifest whose signature does not verify against the public key compiled
+ * into it, whose platform is not its own, whose version is not above its own, or whose file's size or SHA-256
+ * differs.
+ */
+export function signedManifestBytes(manifest: Omit<HelperBuildManifest, 'signature'>): Uint8Array {
+  const text = ['tribute-helper-build/1', manifest.platform, String(manifest.version), String(manifest.size), manifest.sha256].join('\n');
+  return new TextEncoder().encode(text);
+}
+
+/** The platform a User-Agent names, for the installer route; null when the system has no helper. */
+export function platformFromUserAgent(userAgent: string): HelperPlatform | null {
+  if (/Windows NT/.test(userAgent)) return 'win-x64';
+  if (/Macintosh|Mac OS X/.test(userAgent)) return 'darwin-x64';
+  if (/Linux|X11|CrOS/.test(userAgent) && !/Android/.test(userAgent)) return 'linux-x64';
+  return null;
+}
