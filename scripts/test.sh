@@ -55,7 +55,7 @@ chromium() {
 
 check "Type check" npx tsc --noEmit -p tsconfig.json
 check "Lint" npx eslint --max-warnings 0 .
-phase "Unit tests" mocha_run 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts'
+phase "Unit tests" mocha_run 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts' 'native-host/**/*.test.ts' 'extension/**/*.test.ts' 'installer/**/*.test.ts'
 phase "Server tests" mocha_run 'server/test/**/*.test.ts'
 check "Build" node --import tsx scripts/build.ts
 if chromium; then
