@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  CHROME_EXTENSION_ID,
+  FIREFOX_EXTENSION_ID,
+  MIN_CHROME_EXTENSION_VERSION,
+  MIN_FIREFOX_EXTENSION_VERSION,
+  compareVersions,
+} from '../common/burn-protocol.ts';
+import { ICON_SIZES, buildExtension, chromeKeyFile, originMatchPattern, packageExtension } from './build.ts';
+import { createCrx3, extensionIdFromPublicKey, parseCrx3, publicKeyDer } from './crx.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+const PUBLIC_URL = 'http://127.0.0.1:8123';
+
+/** The names inside a zip, from its central directory (enough to check a package's layout). */
+function zipNames(zip: Buffer): string[] {
+  const names: string[] = [];
+  for (let at = zip.indexOf('PK\x01\x02'); at >= 0; at = zip.indexOf('PK\x01\x02', at + 4)) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    names.push(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+  }
+  return names.sort();
+}
+
+describe('extension build', function () {
+  this.timeout(120000);
+  let out: string;
+  before(() => {
+    out = mkdtempSync(path.join(os.tmpdir(), 'tribute-extension-'));
+  });
+  after(() => rmSync(out, { recursive: true, force: true }));
+
+  it('commits the public key whose id is CHROME_EXTENSION_ID and the gecko id FIREFOX_EXTENSION_ID', () => {
+    const chrome = readJson(path.join(here, 'manifest.chrome.json'));
+    assert.equal(extensionIdFromPublicKey(Buffer.from(String(chrome.key), 'base64')), CHROME_EXTENSION_ID);
+    const firefox = readJson(path.join(here, 'manifest.firefox.json')) as { browser_specific_settings: { gecko: { id: string } } };
+    assert.equal(firefox.browser_specific_settings.gecko.id, FIREFOX_EXTENSION_ID);
+  });
+
+  it('carries versions that meet the burn window’s minimums', () => {
+    const versions = readJson(path.join(here, 'version.json')) as { chrome: string; firefox: string };
+    assert.ok(compareVersions(versions.chrome, MIN_CHROME_EXTENSION_VERSION) >= 0);
+    assert.ok(compareVersions(versions.firefox, MIN_FIREFOX_EXTENSION_VERSION) >= 0);
+  });
+
+  it('matches only the product origin (Chrome with its port; Firefox patterns cannot hold one)', () => {
+    assert.equal(originMatchPattern('http://127.0.0.1:8123/', 'chrome'), 'http://127.0.0.1:8123/*');
+    assert.equal(originMatchPattern('http://127.0.0.1:8123/', 'firefox'), 'http://127.0.0.1/*');
+    assert.equal(originMatchPattern('https://app.example.com/sub', 'chrome'), 'https://app.example.com/*');
+  });
+
+  it('builds Chrome: service worker, key, version, the origin baked in, icons', async () => {
+    const dir = await buildExtension({ browser: 'chrome', publicUrl: `${PUBLIC_URL}/`, outDir: path.join(out, 'chrome') });
+    const manifest = readJson(path.join(dir, 'manifest.json')) as Record<string, never>;
+    assert.equal(manifest.manifest_version, 3);
+    assert.equal(manifest.version, '1.6.0');
+    assert.deepEqual(manifest.background, { service_worker: 'background.js' });
+    assert.equal(extensionIdFromPublicKey(Buffer.from(manifest.key, 'base64')), CHROME_EXTENSION_ID);
+    assert.deepEqual(manifest.permissions, ['nativeMessaging']);
+    assert.equal(manifest.host_permissions, undefined);
+    assert.deepEqual(manifest.content_scripts, [{ matches: ['http://127.0.0.1:8123/*'], js: ['content-script.js'], run_at: 'document_start', all_frames: false }]);
+    for (const file of ['background.js', 'content-script.js']) {
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      assert.match(code, /"http:\/\/127\.0\.0\.1:8123"/, `${file} has the product URL`);
+      assert.doesNotMatch(code, /__BURN_PUBLIC_URL__/);
+    }
+    let iconBytes = 0;
+    for (const size of ICON_SIZES) {
+      const icon = path.join(dir, 'icons', `${size}.png`);
+      const png = readFileSync(icon);
+      assert.equal(png.readUInt32BE(16), size, `icon ${size} width`);
+      iconBytes += statSync(icon).size;
+    }
+    assert.ok(iconBytes < 20_000, `icons are small (${iconBytes} bytes)`);
+  });
+
+  it('packages Chrome as a .zip and a CRX3 signed with the key whose id is CHROME_EXTENSION_ID', async function () {
+    const dir = path.join(out, 'chrome');
+    if (!existsSync(path.join(dir, 'manifest.json'))) await buildExtension({ browser: 'chrome', publicUrl: PUBLIC_URL, outDir: dir });
+    const noKey = await packageExtension({ browser: 'chrome', dir, outFile: path.join(out, 'nokey/tribute-burner-chrome.zip'), chromeKeyFile: null });
+    assert.equal(noKey.crx, null);
+    assert.match(String(noKey.skipped), /CHROME_EXTENSION_KEY/);
+    assert.deepEqual(zipNames(readFileSync(noKey.files[0])), ['background.js', 'content-script.js', 'icons/128.png', 'icons/16.png', 'icons/32.png', 'icons/48.png', 'manifest.json']);
+
+    if (!chromeKeyFile()) this.skip(); // the real key lives outside the repository
+    const packed = await packageExtension({ browser: 'chrome', dir, outFile: path.join(out, 'tribute-burner-chrome.zip') });
+    assert.equal(packed.crx, path.join(out, 'tribute-burner-chrome.crx'));
+    const crx = parseCrx3(readFileSync(packed.crx));
+    assert.equal(crx.valid, true);
+    assert.equal(crx.extensionId, CHROME_EXTENSION_ID);
+    assert.deepEqual(crx.zip, readFileSync(path.join(out, 'tribute-burner-chrome.zip')));
+  });
+
+  it('writes a CRX3 whose signature covers the zip (a changed byte fails it)', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const zip = Buffer.from('PK\x05\x06' + '\0'.repeat(18), 'binary');
+    const crx = createCrx3(zip, privateKey);
+    const parsed = parseCrx3(crx);
+    assert.equal(parsed.valid, true);
+    assert.equal(parsed.extensionId, extensionIdFromPublicKey(publicKeyDer(privateKey)));
+    assert.match(parsed.extensionId, /^[a-p]{32}$/);
+    const tampered = Buffer.from(crx);
+    tampered[tampered.length - 1] ^= 1;
+    assert.equal(parseCrx3(tampered).valid, false);
+  });
+
+  it('builds Firefox: background scripts, gecko id, version 1.7.0; the .xpi holds it; web-ext lint finds nothing', async () => {
+    const dir = await buildExtension({ browser: 'firefox', publicUrl: PUBLIC_URL, outDir: path.join(out, 'firefox') });
+    const manifest = readJson(path.join(dir, 'manifest.json')) as Record<string, never>;
+    assert.equal(manifest.version, '1.7.0');
+    assert.deepEqual(manifest.background, { scripts: ['background.js'] });
+    assert.equal(manifest.key, undefined, 'Firefox refuses the Chrome key');
+    assert.deepEqual((manifest.content_scripts as { matches: string[] }[])[0].matches, ['http://127.0.0.1/*']);
+
+    const packed = await packageExtension({ browser: 'firefox', dir, outFile: path.join(out, 'tribute-burner-firefox.xpi') });
+    assert.deepEqual(packed, { files: [path.join(out, 'tribute-burner-firefox.xpi')], crx: null, skipped: null });
+    assert.ok(zipNames(readFileSync(packed.files[0])).includes('manifest.json'));
+
+    const webExt = path.join(here, '..', 'node_modules', '.bin', 'web-ext');
+    const { stdout } = await promisify(execFile)(webExt, ['lint', '--source-dir', dir, '--output', 'json', '--no-input'], { maxBuffer: 16 * 1024 * 1024 }).catch(
+      (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
+    );
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { errors: { message: string }[]; warnings: { message: string }[] };
+    assert.deepEqual(report.errors.map((e) => e.message), [], 'web-ext lint errors');
+    assert.deepEqual(report.warnings.map((e) => e.message), [], 'web-ext lint warnings');
+  });
+});
