@@ -72,7 +72,10 @@ describe('downloads: the DVD image calls and HTTP Range', function () {
     const res = await agent.post('/downloads/iso').send({ video_id: video.id }).expect(200);
     published = res.body;
     const filePath = `/downloads/video/${video.video_code}/dvd.iso`;
-    assert.deepEqual(published.urls, { primary: `${ORIGIN}${filePath}`, east: `https://dl-east.example.com${filePath}?alt=east` });
+    // Each url carries the ticket that lets the burn tool's helper, which has no session, download the image.
+    const ticket = new URL(published.urls.primary).searchParams.get('ticket') ?? '';
+    assert.match(ticket, /^\d+\.[A-Za-z0-9_-]{43}$/);
+    assert.deepEqual(published.urls, { primary: `${ORIGIN}${filePath}?ticket=${ticket}`, east: `https://dl-east.example.com${filePath}?alt=east&ticket=${ticket}` });
     const full = await agent.get(filePath).buffer(true).parse(bytes).expect(200);
     iso = full.body as Buffer;
     assert.equal(published.iso_size, iso.length);
@@ -130,6 +133,17 @@ describe('downloads: the DVD image calls and HTTP Range', function () {
     await other.get(url).expect(404);
     await h.request().get(`${url}?security_hash=${encodeURIComponent(video.security_hash)}`).expect(404);
     await h.request().get(url).expect(404);
+    // The ticket of POST /downloads/iso downloads without a session (the helper), and only that video's image.
+    const ticket = new URL(published.urls.primary).searchParams.get('ticket') ?? '';
+    const viaTicket = await h.request().get(`${url}?ticket=${ticket}`).set('Range', 'bytes=0-99').buffer(true).parse(bytes).expect(206);
+    assert.deepEqual(viaTicket.body, iso.subarray(0, 100));
+    const [expires, mac] = ticket.split('.');
+    const flipped = `${expires}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
+    for (const bad of [flipped, `${Number(expires) + 1}.${mac}`, `${Math.floor(Date.now() / 1000) - 10}.${mac}`, 'x', '']) {
+      await h.request().get(`${url}?ticket=${encodeURIComponent(bad)}`).expect(404);
+    }
+    const otherVideo = await makeVideo(h.deps, { organization_id: video.organization_id });
+    await h.request().get(`/downloads/video/${otherVideo.video_code}/dvd.iso?ticket=${ticket}`).expect(404);
     const missing = await (await h.agent(staff)).post('/downloads/iso').send({ video_id: 987654 }).expect(404);
     assert.deepEqual(missing.body, { errors: ['Not found'] });
     await (await h.agent(staff)).post('/downloads/request_iso').send({ video_id: 'abc' }).expect(400);

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { sendFile } from '../http/range.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
-import { downloadName, downloadService, downloadUrls, videoFilePath, type DownloadFile } from '../services/download.service.ts';
+import { downloadName, downloadService, downloadUrls, isoTicket, isoTicketValid, videoFilePath, withTicket, type DownloadFile } from '../services/download.service.ts';
 
 const attachment = (name: string): string => `attachment; filename="${name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
@@ -48,7 +48,8 @@ export function downloadsRoutes(deps: Deps): Router {
 
   router.get('/downloads/video/:code/dvd.iso', async (ctx) => {
     const found = await downloads.findByCode(ctx.params.code);
-    const video = await staffVideo(ctx, found.id);
+    // The burn tool's helper has no session: the ticket POST /downloads/iso put in the url is its permission.
+    const video = isoTicketValid(deps.config.sessionSecret, found.video_code, ctx.query.ticket) ? found : await staffVideo(ctx, found.id);
     const dvd = await deps.dvd.ready(video);
     if (!dvd) throw notFound();
     const file = { path: deps.render.files.path(dvd.file_key!), name: downloadName(video.title, ' (DVD).iso'), etag: `"dvd-${dvd.id}-${dvd.sha256!.slice(0, 16)}"` };
@@ -74,7 +75,9 @@ export function downloadsRoutes(deps: Deps): Router {
     const dvd = await deps.dvd.ready(video);
     if (!dvd) throw new AppError(409, 'The DVD image is not ready yet: request it first.');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { urls: urls(video, 'dvd.iso'), iso_size: Number(dvd.bytes), sha256: dvd.sha256 };
+    const ticket = isoTicket(deps.config.sessionSecret, video.video_code);
+    const ticketed = Object.fromEntries(Object.entries(urls(video, 'dvd.iso')).map(([source, url]) => [source, withTicket(url, ticket)]));
+    ctx.body = { urls: ticketed, iso_size: Number(dvd.bytes), sha256: dvd.sha256 };
   });
 
   /** Where the finished HD video can be downloaded (every source) and its size: the Download HD button's server menu. */

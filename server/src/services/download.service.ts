@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { notFound } from '../http/errors.ts';
 import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
 import type { RenderRecordRepository } from '../repositories/render-record.repository.ts';
@@ -25,6 +26,33 @@ export function downloadUrls(publicUrl: string, alternates: Record<string, strin
   for (const [name, origin] of Object.entries(alternates)) urls[name] = `${origin}${filePath}?alt=${encodeURIComponent(name)}`;
   return urls;
 }
+
+/**
+ * A ticket for one video's disc image, carried in its download url's `ticket` query value: the burn tool's helper
+ * downloads the image itself, without the staff member's session, so POST /downloads/iso (a staff call) hands out
+ * urls that carry their own permission. HMAC-SHA256 under the server's secret of the video code and the expiry;
+ * a day long, so a slow or resumed download still finishes.
+ */
+export const ISO_TICKET_SECONDS = 24 * 3600;
+
+export function isoTicket(secret: string, videoCode: string, nowMs = Date.now()): string {
+  const expires = Math.floor(nowMs / 1000) + ISO_TICKET_SECONDS;
+  const mac = createHmac('sha256', secret).update(`dvd-iso\n${videoCode}\n${expires}`).digest('base64url');
+  return `${expires}.${mac}`;
+}
+
+/** True when the ticket was made by this server (same secret) for this video code and has not expired. */
+export function isoTicketValid(secret: string, videoCode: string, ticket: unknown, nowMs = Date.now()): boolean {
+  if (typeof ticket !== 'string') return false;
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+  if (!match || Number(match[1]) * 1000 < nowMs) return false;
+  const expected = createHmac('sha256', secret).update(`dvd-iso\n${videoCode}\n${match[1]}`).digest();
+  const given = Buffer.from(match[2], 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A url of downloadUrls with the ticket added to its query. */
+export const withTicket = (url: string, ticket: string): string => `${url}${url.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
 
 /** The path of a finished file of a video under /downloads/. */
 export const videoFilePath = (videoCode: string, file: 'hd.mp4' | 'web.mp4' | 'dvd.iso'): string => `/downloads/video/${encodeURIComponent(videoCode)}/${file}`;
