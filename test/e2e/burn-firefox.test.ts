@@ -1,0 +1,122 @@
+/**
+ * One-click DVD burning end to end in Debian's firefox-esr (issue 12): the Firefox build of the extension installed
+ * over WebDriver BiDi, the helper installed by the per-user script into a temporary HOME (Firefox reads its host
+ * manifest from ~/.mozilla/native-messaging-hosts), the virtual burner, the disc compared with the server's ISO.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { FIREFOX_EXTENSION_ID, NATIVE_HOST_NAME } from '../../common/burn-protocol.ts';
+import {
+  askExtensionVersion,
+  burnShot,
+  cachedBurnerBuild,
+  closeBurnWindows,
+  freePort,
+  hostManifest,
+  installHelper,
+  isoOnServer,
+  launchFirefox,
+  press,
+  rowStatus,
+  serveBuild,
+  startBurnApp,
+  startForeignPage,
+  waitForBurnWindow,
+  waitForRow,
+  waitForText,
+  windowText,
+  type BurnApp,
+  type BurnBrowser,
+  type InstalledHelper,
+} from './burn-harness.ts';
+import { makeFinishedVideo } from './finished-video.ts';
+import { signIn } from './sign-in.ts';
+
+/** Another stable port than the Chromium file's: the two files may run one after the other with both caches kept. */
+const PREFERRED_PORT = 47320;
+
+describe('Burn DVD in Firefox: extension, native helper, virtual burner', function () {
+  this.timeout(600_000);
+  let app: BurnApp;
+  let build: string;
+  let helper: InstalledHelper;
+  let firefox: BurnBrowser;
+  let page: Page;
+  let video: { id: number; videoCode: string };
+
+  async function expectVerifiedDisc(win: Page, label: string): Promise<void> {
+    await waitForRow(win, 'Verify', /Completed/, 240_000);
+    for (const row of ['Finalize', 'Download', 'Burn'] as const) assert.match(await rowStatus(win, row), /Completed/, `${label}: the ${row} row is Completed`);
+    const disc = helper.disc();
+    assert.ok(disc, `${label}: the virtual disc was written`);
+    const iso = await isoOnServer(app, video.id);
+    assert.equal(disc.size, iso.size, `${label}: the disc holds the ISO's size`);
+    assert.equal(disc.sha256, iso.sha256, `${label}: the disc's bytes equal the ISO's`);
+  }
+
+  before(async () => {
+    const publicPort = await freePort(PREFERRED_PORT);
+    build = await cachedBurnerBuild({ publicUrl: `http://127.0.0.1:${publicPort}` });
+    app = await startBurnApp(publicPort);
+    await serveBuild(app, build);
+    helper = await installHelper(app);
+    firefox = await launchFirefox(helper.home, path.join(build, 'extension', 'firefox'));
+    page = await firefox.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, app.url, 'staff@example.com');
+    video = await makeFinishedVideo(app, page, 'Harriet "Hattie" Moss');
+  });
+  after(async () => {
+    await firefox?.close();
+    await app?.stop();
+    if (helper) rmSync(helper.home, { recursive: true, force: true });
+  });
+
+  it('installs the Firefox host manifest naming the helper and the add-on', () => {
+    const manifest = hostManifest(helper.home, 'firefox');
+    assert.equal(manifest.name, NATIVE_HOST_NAME);
+    assert.equal(manifest.path, helper.executable);
+    assert.deepEqual(manifest.allowed_extensions, [FIREFOX_EXTENSION_ID]);
+    assert.ok(existsSync(manifest.path));
+  });
+
+  it('burns a finished video from its details page: Finalize, Download, Burn, Verify, then Burn Another Copy', async () => {
+    helper.insertBlank('DVD-R');
+    helper.setBurner({ write_bytes_per_second: 2_000_000 });
+    await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle0' });
+    await page.locator('section[aria-label="Actions"] button::-p-text(Burn DVD)').click();
+    const win = await waitForBurnWindow(firefox.browser, video.id);
+    await waitForText(win, /Finalize/);
+    await waitForRow(win, 'Burn', /\d+%|Initializing|Loading|Finalizing/, 240_000);
+    await burnShot(win, 'burn-window-firefox-burning');
+    await expectVerifiedDisc(win, 'Firefox, first copy');
+    await burnShot(win, 'burn-window-firefox-completed');
+    assert.match(await windowText(win), /Burn Another Copy/);
+    helper.insertBlank('DVD-R');
+    await press(win, 'Burn Another Copy');
+    await waitForRow(win, 'Burn', /^(?![\s\S]*Completed)/, 10_000);
+    await expectVerifiedDisc(win, 'Firefox, second copy');
+    helper.setBurner({ write_bytes_per_second: 8_000_000 });
+    await closeBurnWindows(firefox.browser);
+  });
+
+  it('does not answer a page of another origin', async () => {
+    const foreign = await startForeignPage();
+    const other = await firefox.browser.newPage();
+    try {
+      await other.goto(foreign.url, { waitUntil: 'load' });
+      assert.deepEqual(await askExtensionVersion(other), [], 'no reply reaches another site');
+      await other.goto(`${app.url}/users/login`, { waitUntil: 'load' });
+      const replies = (await askExtensionVersion(other)) as { reply: { type: string; browser: string; native: { version: number } | null } }[];
+      assert.ok(replies.length > 0, 'the product’s own origin is answered');
+      assert.equal(replies[0].reply.type, 'extension_version');
+      assert.equal(replies[0].reply.browser, 'firefox');
+      assert.equal(replies[0].reply.native?.version, 7);
+    } finally {
+      await other.close();
+      await foreign.close();
+    }
+  });
+});
