@@ -1,0 +1,59 @@
+/**
+ * One burn at a time on a computer. Each browser connection starts its own helper process, so "a burn is
+ * running" is a lock file holding the burning process's id, in the helper's own folder. A lock whose process is
+ * gone (a crash, a killed browser) is stale and taken over.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+export class BurnLock {
+  private readonly file: string;
+
+  constructor(dir: string) {
+    this.file = path.join(dir, 'burn.lock');
+  }
+
+  /** The id of the process holding the lock, when it is alive and not this one. */
+  heldByOther(): number | null {
+    let pid: number;
+    try {
+      pid = Number.parseInt(fs.readFileSync(this.file, 'utf8'), 10);
+    } catch {
+      return null;
+    }
+    return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : null;
+  }
+
+  /** Takes the lock; false when another live process holds it. */
+  acquire(): boolean {
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        fs.writeFileSync(this.file, String(process.pid), { flag: 'wx' });
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (this.heldByOther() !== null) return false;
+        fs.rmSync(this.file, { force: true });
+      }
+    }
+    return false;
+  }
+
+  release(): void {
+    try {
+      if (Number.parseInt(fs.readFileSync(this.file, 'utf8'), 10) === process.pid) fs.rmSync(this.file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Linux: the drive through xorriso (its cdrecord emulation writes the image; -devices and -toc describe drive and
+ * disc), or growisofs -dvd-compat when xorriso is missing. The parsers are separate functions so they can be tested
+ * on the tools' text without a drive.
+ */
+import fs from 'node:fs';
+import { BURNER_CODES, type MediaType } from '../../../common/burn-protocol.ts';
+import { BurnFailure, type Burner, type BurnerState, type ProgressFn } from './burner.ts';
+import { run } from './run.ts';
+import { burnerStateOf } from './virtual.ts';
+
+/** Drive addresses in the output of `xorriso -devices`, e.g. "0  -dev '/dev/sr0' rwrw-- :  'HL-DT-ST' 'DVDRAM GH24NSD1'". */
+export function parseXorrisoDevices(text: string): string[] {
+  const devices: string[] = [];
+  for (const match of text.matchAll(/^\s*\d+\s+-dev\s+'([^']+)'/gm)) devices.push(match[1]);
+  return devices;
+}
+
+/** The media type of a libburn profile name ("DVD-R sequential recording", "DVD+R/DL", "CD-RW"...). */
+export function mediaOfProfile(profile: string): MediaType {
+  const name = profile.trim();
+  if (!name || /is not present|^none\b/i.test(name)) return 'none';
+  const rules: Array<[RegExp, MediaType]> = [
+    [/^DVD-R\/DL|^DVD-R DL/i, 'DVD-R DL'],
+    [/^DVD\+R\/DL|^DVD\+R DL/i, 'DVD+R DL'],
+    [/^DVD-RW/i, 'DVD-RW'],
+    [/^DVD\+RW/i, 'DVD+RW'],
+    [/^DVD-RAM/i, 'DVD-RAM'],
+    [/^DVD-R\b/i, 'DVD-R'],
+    [/^DVD\+R\b/i, 'DVD+R'],
+    [/^CD-RW/i, 'CD-RW'],
+    [/^CD-R\b/i, 'CD-R'],
+    [/^BD-RE/i, 'BD-RE'],
+    [/^BD-R\b/i, 'BD-R'],
+  ];
+  for (const [pattern, media] of rules) if (pattern.test(name)) return media;
+  return 'unknown';
+}
+
+export interface LinuxToc {
+  media_type: MediaType;
+  blank: boolean;
+  becomingReady: boolean;
+  busy: boolean;
+  /** The drive could not be opened at all. */
+  noDrive: boolean;
+}
+
+/** Drive and disc from `xorriso -outdev DEV -toc` (its "Media current:" and "Media status :" lines, and failures). */
+export function parseXorrisoToc(text: string): LinuxToc {
+  const current = /^Media current:\s*(.*)$/m.exec(text)?.[1] ?? '';
+  const status = /^Media status :\s*(.*)$/m.exec(text)?.[1] ?? '';
+  const becomingReady = /becoming ready|\[2 04 01\]|04 01 /i.test(text);
+  const busy = /busy|in use by another/i.test(text);
+  const noDrive = /Cannot acquire drive|not found|No drives found|Permission denied/i.test(text) && !current;
+  let media = mediaOfProfile(current);
+  if (/is not present|no media|medium not present/i.test(status) || /medium not present|no media/i.test(text)) media = 'none';
+  return { media_type: media, blank: /is blank/i.test(status), becomingReady, busy, noDrive };
+}
+
+/** Whether `xorriso -outdev DEV -list_profiles out` names a DVD recording profile (DVD-R 0x0011, DVD+R 0x001B). */
+export function canWriteDvd(profiles: string): boolean {
+  return /0x0011|0x001[bB]/.test(profiles);
+}
+
+/** Percent of the write from xorriso's cdrecord emulation: "xorriso : UPDATE :   13 of   38 MB written (fifo ...)". */
+export function parseXorrisoProgress(line: string): { stage: 'writing'; percent: number } | { stage: 'finalizing' } | null {
+  const written = /(\d+)\s+of\s+(\d+)\s+MB written/.exec(line);
+  if (written) {
+    const total = Number(written[2]);
+    return { stage: 'writing', percent: total > 0 ? Math.min(100, (Number(written[1]) / total) * 100) : 0 };
+  }
+  if (/closing|fixating|finaliz/i.test(line)) return { stage: 'finalizing' };
+  return null;
+}
+
+/** Percent from growisofs: "  1015808/4700000 ( 21.6%) @4.0x, remaining 3:21 RBU 100.0% UBU  98.0%". */
+export function parseGrowisofsProgress(line: string): { stage: 'writing'; percent: number } | { stage: 'finalizing' } | null {
+  const percent = /^\s*\d+\/\d+\s*\(\s*([\d.]+)%\)/.exec(line);
+  if (percent) return { stage: 'writing', percent: Math.min(100, Number(percent[1])) };
+  if (/flushing cache|closing track|closing session|closing disc|writing lead-out/i.test(line)) return { stage: 'finalizing' };
+  return null;
+}
+
+export class LinuxBurner implements Burner {
+  constructor(private readonly device?: string) {}
+
+  private async devices(): Promise<string[]> {
+    if (this.device) return [this.device];
+    const found = await run('xorriso', ['-devices'], { timeoutMs: 30_000 });
+    if (found.missing) throw new BurnFailure('xorriso is not installed: the DVD burning tool needs it (apt install xorriso).');
+    return parseXorrisoDevices(found.output);
+  }
+
+  async check(index: number): Promise<BurnerState> {
+    const device = (await this.devices())[index];
+    if (!device) return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
+    const toc = parseXorrisoToc((await run('xorriso', ['-outdev', device, '-toc'], { timeoutMs: 60_000 })).output);
+    if (toc.busy) return { hr_hex: BURNER_CODES.ok, media_type: toc.media_type, error_message: null, busy: true };
+    if (toc.noDrive) return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
+    const profiles = (await run('xorriso', ['-outdev', device, '-list_profiles', 'out'], { timeoutMs: 60_000 })).output;
+    return burnerStateOf({
+      present: true,
+      recorder_supported: device.startsWith('stdio:') || canWriteDvd(profiles),
+      becoming_ready: toc.becomingReady,
+      media_type: toc.media_type,
+      blank: toc.blank,
+      busy: false,
+    });
+  }
+
+  async write(index: number, iso: string, _size: number, progress: ProgressFn, signal: AbortSignal): Promise<void> {
+    const device = (await this.devices())[index];
+    if (!device) throw new BurnFailure('No burner could be found');
+    await writeWithXorriso(device, iso, progress, signal);
+  }
+
+  async readBack(index: number, size: number): Promise<NodeJS.ReadableStream> {
+    const device = (await this.devices())[index];
+    if (!device) throw new BurnFailure('No burner could be found');
+    return fs.createReadStream(device.replace(/^stdio:/, ''), { start: 0, end: Math.max(0, size - 1) });
+  }
+}
+
+/** Writes iso to device (a drive, or stdio:/file for a test) with xorriso, falling back to growisofs. */
+export async function writeWithXorriso(device: string, iso: string, progress: ProgressFn, signal: AbortSignal): Promise<void> {
+  progress('loading', 0);
+  let finalizing = false;
+  const onProgress = (parsed: ReturnType<typeof parseXorrisoProgress>) => {
+    if (!parsed) return;
+    if (parsed.stage === 'writing' && !finalizing) progress('writing', Math.round(parsed.percent * 10) / 10);
+    if (parsed.stage === 'finalizing' && !finalizing) {
+      finalizing = true;
+      progress('finalizing', 0);
+    }
+  };
+  let result = await run('xorriso', ['-as', 'cdrecord', '-v', `dev=${device}`, '-dao', iso], { signal, onLine: (line) => onProgress(parseXorrisoProgress(line)) });
+  if (result.missing) {
+    // growisofs takes a drive, never a file: stdio: devices are xorriso's own.
+    result = await run('growisofs', ['-dvd-compat', `-Z`, `${device}=${iso}`], { signal, onLine: (line) => onProgress(parseGrowisofsProgress(line)) });
+    if (result.missing) throw new BurnFailure('Neither xorriso nor growisofs is installed: the DVD burning tool needs one of them (apt install xorriso).');
+  }
+  if (result.code !== 0) {
+    const reason = result.output.split(/\r|\n/).filter((line) => /FAILURE|SORRY|error|:-\(/i.test(line)).slice(-3).join(' ').trim();
+    throw new BurnFailure(`Burning failed: ${reason || `the burn tool ended with code ${result.code}`}`);
+  }
+  if (!finalizing) progress('finalizing', 0);
+}

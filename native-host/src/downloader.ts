@@ -1,0 +1,282 @@
+/**
+ * The helper's own download of a disc image (spec 3 section 3.3). Only from the servers of its configuration and
+ * only the DVD image path, into its own folder: a message can choose among those, never name another place. The
+ * file grows as <name>.part; an interrupted transfer resumes with Range (If-Range the ETag, so a changed file
+ * restarts instead of mixing two), a few times with growing pauses before it reports the error; the finished file
+ * must have the published size and SHA-256 before it is renamed to <name>.iso and offered to the burner.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ERROR_CODES, type DownloadState, type DownloadStatus, type ErrorCode } from '../../common/burn-protocol.ts';
+import { log } from './log.ts';
+
+export interface DownloaderOptions {
+  /** Automatic retries after a failed or cut transfer, before state error. */
+  retries: number;
+  /** The first pause between retries; it doubles each time. */
+  backoffMs: number;
+  /** A transfer that receives nothing for this long is cut and retried. */
+  stallMs: number;
+}
+
+export const DEFAULT_DOWNLOADER_OPTIONS: DownloaderOptions = { retries: 5, backoffMs: 500, stallMs: 30_000 };
+
+/** The only path the helper downloads: the disc image of one video. */
+const ISO_PATH = /^\/downloads\/video\/([A-Za-z0-9_-]{1,100})\/dvd\.iso$/;
+
+interface DownloadItem {
+  id: string;
+  url: string;
+  sha256: string;
+  size: number;
+  filename: string;
+  state: DownloadState;
+  received: number;
+  error: string | null;
+  controller: AbortController;
+  etag: string | null;
+}
+
+class TransferError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Read through a call: cancel() changes the state while a transfer awaits, which the compiler cannot see. */
+const canceled = (item: DownloadItem): boolean => item.state === 'canceled';
+
+export type StartResult = { ok: true; download_id: string } | { ok: false; code: ErrorCode; message: string };
+
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** The name the image is kept under: the video code and the start of its SHA-256, so another image never collides. */
+export function isoName(code: string, sha256: string): string {
+  return `dvd-${code}-${sha256.slice(0, 16)}.iso`;
+}
+
+/** Checks a download URL against the configuration; answers the file name it downloads to. */
+export function allowedIso(url: string, servers: readonly string[]): { ok: true; filename: string } | { ok: false; message: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: false, message: 'The download address is not a URL.' };
+  }
+  if (!servers.includes(parsed.origin) || parsed.username || parsed.password) {
+    return { ok: false, message: `The DVD burning tool may not download from ${parsed.origin}: it only downloads from ${servers.join(', ')}.` };
+  }
+  const match = ISO_PATH.exec(parsed.pathname);
+  if (!match) return { ok: false, message: `The DVD burning tool only downloads disc images (/downloads/video/{code}/dvd.iso), not ${parsed.pathname}.` };
+  return { ok: true, filename: match[1] };
+}
+
+export async function sha256File(file: string, onBytes?: (bytes: number) => void, limit?: number): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  const stream = fs.createReadStream(file, limit === undefined ? {} : { start: 0, end: limit - 1 });
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    onBytes?.((chunk as Buffer).length);
+  }
+  return hash.digest('hex');
+}
+
+export class Downloader {
+  private readonly items = new Map<string, DownloadItem>();
+  private counter = 0;
+
+  constructor(
+    private readonly servers: readonly string[],
+    private readonly dir: string,
+    private readonly options: DownloaderOptions = DEFAULT_DOWNLOADER_OPTIONS,
+  ) {}
+
+  start(url: string, sha256: string, size: number): StartResult {
+    const allowed = allowedIso(url, this.servers);
+    if (!allowed.ok) return { ok: false, code: ERROR_CODES.notAllowed, message: allowed.message };
+    const filename = isoName(allowed.filename, sha256);
+    // The same image asked for again (another source, the window reopened): reuse the running or finished one.
+    for (const item of this.items.values()) {
+      if (item.filename !== filename) continue;
+      if (item.state === 'not_started' || item.state === 'in_progress') return { ok: true, download_id: item.id };
+      if (item.state === 'complete' && fs.existsSync(path.join(this.dir, filename))) return { ok: true, download_id: item.id };
+    }
+    this.counter += 1;
+    const item: DownloadItem = {
+      id: `dl-${this.counter}-${crypto.randomBytes(4).toString('hex')}`,
+      url,
+      sha256,
+      size,
+      filename,
+      state: 'not_started',
+      received: 0,
+      error: null,
+      controller: new AbortController(),
+      etag: null,
+    };
+    this.items.set(item.id, item);
+    this.run(item).catch((error: unknown) => this.fail(item, `The download failed: ${(error as Error).message}`));
+    return { ok: true, download_id: item.id };
+  }
+
+  status(id: string): DownloadStatus | null {
+    const item = this.items.get(id);
+    if (!item) return null;
+    return {
+      type: 'download_status',
+      download_id: item.id,
+      state: item.state,
+      received: item.received,
+      total: item.size,
+      error: item.error,
+      filename: item.state === 'complete' ? item.filename : null,
+    };
+  }
+
+  /** Stops a download; its .part file stays so a new start resumes it. False when the id is unknown. */
+  cancel(id: string): boolean {
+    const item = this.items.get(id);
+    if (!item) return false;
+    if (item.state === 'not_started' || item.state === 'in_progress') {
+      item.state = 'canceled';
+      item.error = 'Canceled';
+      item.controller.abort();
+      log('download canceled', item.id);
+    }
+    return true;
+  }
+
+  cancelAll(): void {
+    for (const id of this.items.keys()) this.cancel(id);
+  }
+
+  private fail(item: DownloadItem, message: string): void {
+    if (item.state === 'canceled') return;
+    item.state = 'error';
+    item.error = message;
+    log('download error', item.id, message);
+  }
+
+  private async run(item: DownloadItem): Promise<void> {
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    const final = path.join(this.dir, item.filename);
+    const part = `${final}.part`;
+    const done = await fs.promises.stat(final).catch(() => null);
+    if (done?.size === item.size) {
+      // Verified before it was renamed: the same image asked for again is ready at once.
+      item.received = item.size;
+      item.state = 'complete';
+      log('download already complete', item.id, item.filename);
+      return;
+    }
+    log('download start', item.id, item.url, item.size);
+    let failures = 0;
+    for (;;) {
+      if (canceled(item)) return;
+      const before = item.received;
+      try {
+        await this.transfer(item, part);
+        break;
+      } catch (error) {
+        if (canceled(item)) return;
+        const transfer = error instanceof TransferError ? error : new TransferError((error as Error).message, true);
+        // A transfer that moved forward before it broke starts the count again: only a stuck one gives up.
+        failures = item.received > before ? 1 : failures + 1;
+        if (!transfer.retryable || failures > this.options.retries) {
+          this.fail(item, `The download failed: ${transfer.message}`);
+          return;
+        }
+        log('download retry', item.id, failures, transfer.message, 'at', item.received);
+        await sleep(this.options.backoffMs * 2 ** (failures - 1), item.controller.signal);
+      }
+    }
+    const actual = await sha256File(part);
+    if (canceled(item)) return;
+    if (actual !== item.sha256) {
+      await fs.promises.rm(part, { force: true });
+      this.fail(item, `The downloaded disc image is damaged (SHA-256 ${actual}, expected ${item.sha256}). Please retry.`);
+      return;
+    }
+    await fs.promises.rename(part, final);
+    item.state = 'complete';
+    log('download complete', item.id, item.filename);
+  }
+
+  /** One HTTP request: appends to the .part file from where it ends. Resolves when the whole size is there. */
+  private async transfer(item: DownloadItem, part: string): Promise<void> {
+    let start = (await fs.promises.stat(part).catch(() => null))?.size ?? 0;
+    if (start > item.size) start = 0;
+    item.received = start;
+    if (start === item.size) return;
+    const headers: Record<string, string> = { 'User-Agent': 'tribute-burner', 'Accept-Encoding': 'identity' };
+    if (start > 0) {
+      headers.Range = `bytes=${start}-`;
+      if (item.etag) headers['If-Range'] = item.etag;
+    }
+    const signal = item.controller.signal;
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const client = item.url.startsWith('https:') ? https : http;
+      const request = client.get(item.url, { headers, signal }, resolve);
+      request.on('error', (error) => reject(new TransferError(error.message, true)));
+      request.setTimeout(this.options.stallMs, () => request.destroy(new TransferError('the server did not answer', true)));
+    });
+    const status = response.statusCode ?? 0;
+    let append = false;
+    if (status === 206) {
+      const range = /^bytes (\d+)-/.exec(response.headers['content-range'] ?? '');
+      append = range !== null && Number(range[1]) === start;
+      if (!append) {
+        response.destroy();
+        await fs.promises.rm(part, { force: true });
+        throw new TransferError('the server resumed at the wrong place', true);
+      }
+    } else if (status !== 200) {
+      response.resume();
+      const retryable = status >= 500 || status === 408 || status === 429 || status === 416;
+      if (status === 416) await fs.promises.rm(part, { force: true });
+      throw new TransferError(`the server answered ${status} ${response.statusMessage ?? ''}`.trim(), retryable);
+    }
+    const etag = response.headers.etag;
+    item.etag = typeof etag === 'string' && !etag.startsWith('W/') ? etag : null;
+    item.state = 'in_progress';
+    item.received = append ? start : 0;
+    let stallTimer: NodeJS.Timeout | undefined;
+    const stall = () => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => response.destroy(new TransferError('the transfer stalled', true)), this.options.stallMs);
+    };
+    stall();
+    const counter = new Transform({
+      transform: (chunk: Buffer, _encoding, callback) => {
+        stall();
+        item.received += chunk.length;
+        if (item.received > item.size) callback(new TransferError(`the server sent more than the ${item.size} bytes of the disc image`, false));
+        else callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(response, counter, fs.createWriteStream(part, { flags: append ? 'a' : 'w' }), { signal });
+    } catch (error) {
+      if (error instanceof TransferError) throw error;
+      throw new TransferError((error as Error).message || 'the connection was cut', true);
+    } finally {
+      clearTimeout(stallTimer);
+    }
+    if (item.received < item.size) throw new TransferError(`the connection closed after ${item.received} of ${item.size} bytes`, true);
+  }
+}
