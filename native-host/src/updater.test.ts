@@ -20,7 +20,7 @@ function sign(build: Buffer, platform: HelperPlatform, version: number, privateK
 
 /** The /denim installer route as the helper's update reads it. */
 async function startUpdateServer(): Promise<{ origin: string; manifest: unknown; build: Buffer; hits: string[]; close(): Promise<void> }> {
-  const state = { origin: '', manifest: {} as unknown, build: Buffer.alloc(0), hits: [] as string[], close: async () => undefined };
+  const state = { origin: '', manifest: {} as unknown, build: Buffer.alloc(0), hits: [] as string[], close: async (): Promise<void> => undefined };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     state.hits.push(`${url.pathname}?${url.searchParams.toString()}`);
