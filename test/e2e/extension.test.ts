@@ -1,0 +1,197 @@
+/**
+ * The burn extension in real browsers (issue 12): built for the app's origin and loaded into Debian's Chromium and
+ * firefox-esr, with no native helper installed. From a product page a version request gets the extension's own
+ * version and native null with the reason; pages of any other origin get no answer and cannot reach it; open_window
+ * opens the 700 x 440 burn window at /burn/{id}.
+ */
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { BURN_WINDOW_SIZE, CHROME_EXTENSION_ID, PROTOCOL_VERSION, type BurnRequest, type ReplyFrame } from '../../common/burn-protocol.ts';
+import { buildExtension, packageExtension } from '../../extension/build.ts';
+import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from '../../extension/launch-browser.ts';
+import { startApp, type E2eApp } from './harness.ts';
+
+/** Listens on the page for reply frames from the moment it is called. */
+async function collectReplies(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const replies: unknown[] = [];
+    (window as unknown as { burnReplies: unknown[] }).burnReplies = replies;
+    window.addEventListener('message', (event) => {
+      if (event.source === window && typeof event.data === 'object' && event.data && 'reply' in event.data) replies.push(event.data);
+    });
+  });
+}
+
+const replies = (page: Page): Promise<ReplyFrame[]> => page.evaluate(() => (window as unknown as { burnReplies: ReplyFrame[] }).burnReplies);
+
+/** Posts a request frame as the web app does; answers its replies once the final one arrives (or after waitMs). */
+async function ask(page: Page, id: number, request: BurnRequest, waitMs = 10000): Promise<ReplyFrame[]> {
+  await page.evaluate((frame) => window.postMessage(frame, window.location.origin), { channel: 'tribute-burn', id, request });
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const mine = (await replies(page)).filter((frame) => frame.id === id);
+    if (mine.some((frame) => frame.final) || Date.now() > deadline) return mine;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A page on its own origin that could try to use the extension: served on another port of 127.0.0.1. */
+async function startOtherOrigin(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end('<!doctype html><html lang="en"><title>Another site</title><p>Another site</p></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function openPage(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await collectReplies(page);
+  return page;
+}
+
+/** The same checks in both browsers; only how the browser starts differs. */
+function extensionSuite(browserName: 'chrome' | 'firefox', launch: (buildDir: string, app: E2eApp) => Promise<LaunchedBrowser>, version: string): void {
+  let app: E2eApp;
+  let other: Awaited<ReturnType<typeof startOtherOrigin>>;
+  let launched: LaunchedBrowser;
+  let buildDir: string;
+
+  before(async () => {
+    app = await startApp();
+    other = await startOtherOrigin();
+    buildDir = mkdtempSync(path.join(os.tmpdir(), `tribute-ext-e2e-${browserName}-`));
+    launched = await launch(buildDir, app);
+  });
+  after(async () => {
+    await launched?.close();
+    await other?.close();
+    await app?.stop();
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it('answers version on a product page: its own version, and native null with the reason when no helper is installed', async () => {
+    const page = await openPage(launched.browser, `${app.url}/users/login`);
+    const answer = await ask(page, 1, { type: 'version' });
+    assert.equal(answer.length, 1, JSON.stringify(answer));
+    const reply = answer[0].reply;
+    assert.ok(reply.type === 'extension_version', JSON.stringify(reply));
+    assert.equal(reply.extension, version);
+    assert.equal(reply.browser, browserName);
+    assert.equal(reply.protocol, PROTOCOL_VERSION);
+    assert.equal(reply.native, null);
+    assert.match(String(reply.native_error), /^The DVD burning helper is not available: .+/);
+    // A malformed request gets a typed error back rather than silence.
+    const [refused] = await ask(page, 2, { type: 'burn', filename: '../x', burner_index: 0 });
+    assert.deepEqual([refused.final, refused.reply.type], [true, 'error']);
+    await page.close();
+  });
+
+  it('gives a page of another origin no answer, and ignores frames another origin posts into a product page', async () => {
+    const outsider = await openPage(launched.browser, `${other.url}/`);
+    await ask(outsider, 3, { type: 'version' }, 2500);
+    assert.deepEqual(await replies(outsider), [], 'another origin got an answer');
+    const runtime = await outsider.evaluate(() => typeof (window as unknown as { chrome?: { runtime?: unknown } }).chrome?.runtime);
+    assert.equal(runtime, 'undefined', 'the extension is not reachable from other origins at all (no externally_connectable)');
+
+    // The outsider opens a product page and posts a request into it: the content script must not take it.
+    const productUrl = `${app.url}/users/login?opened-by=outsider`;
+    const opened = launched.browser.waitForTarget((target) => target.url() === productUrl, { timeout: 10000 });
+    await outsider.evaluate((url) => {
+      (window as unknown as { product: Window | null }).product = window.open(url);
+    }, productUrl);
+    const product = await (await opened).page();
+    assert.ok(product);
+    // The new window starts as about:blank: wait for the product page itself before listening on it.
+    await product.waitForFunction((origin) => window.location.origin === origin && document.readyState !== 'loading', {}, app.url);
+    await collectReplies(product);
+    await outsider.evaluate(() => {
+      const product = (window as unknown as { product: Window }).product;
+      product.postMessage({ channel: 'tribute-burn', id: 4, request: { type: 'version' } }, '*');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    assert.deepEqual(await replies(product), [], 'a request posted by another origin was answered');
+    // The same product page's own request is answered: the silence above was the origin check.
+    assert.equal((await ask(product, 5, { type: 'version' }))[0]?.reply.type, 'extension_version');
+    await product.close();
+    await outsider.close();
+  });
+
+  if (browserName === 'chrome') {
+    it('gives the same server under another host name (localhost) no answer', async () => {
+      const port = new URL(app.url).port;
+      const page = await openPage(launched.browser, `http://localhost:${port}/users/login`);
+      await ask(page, 6, { type: 'version' }, 2500);
+      assert.deepEqual(await replies(page), []);
+      await page.close();
+    });
+  }
+
+  it(`opens the burn window as a ${BURN_WINDOW_SIZE.width} x ${BURN_WINDOW_SIZE.height} popup at /burn/{id}, ?auto=1 for auto-burn`, async () => {
+    const page = await openPage(launched.browser, `${app.url}/users/login`);
+    for (const [id, auto, expected] of [
+      [7, false, `${app.url}/burn/41`],
+      [8, true, `${app.url}/burn/41?auto=1`],
+    ] as const) {
+      const windowTarget = launched.browser.waitForTarget((target) => target.url() === expected, { timeout: 10000 });
+      const answer = await ask(page, id, { type: 'open_window', video_id: 41, auto });
+      assert.deepEqual(answer.map((frame) => frame.reply), [{ type: 'window_opened' }]);
+      const popup = await (await windowTarget).page();
+      assert.ok(popup, `a page at ${expected}`);
+      const size = await popup.evaluate(() => ({ width: window.outerWidth, height: window.outerHeight }));
+      assert.deepEqual(size, { ...BURN_WINDOW_SIZE });
+      if (browserName === 'chrome') {
+        // The window is a popup (no tabs, no address bar), as the background asked.
+        const worker = await (
+          await launched.browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${CHROME_EXTENSION_ID}/`))
+        ).worker();
+        assert.ok(worker);
+        const windows = await worker.evaluate(async () => {
+          type Win = { type: string; width: number; height: number };
+          const all = await (globalThis as unknown as { chrome: { windows: { getAll(): Promise<Win[]> } } }).chrome.windows.getAll();
+          return all.map((w) => ({ type: w.type, width: w.width, height: w.height }));
+        });
+        // The extension has no tabs permission, so it cannot read the tab's URL: the burn window is the only popup.
+        assert.deepEqual(
+          windows.filter((w) => w.type === 'popup'),
+          [{ type: 'popup', ...BURN_WINDOW_SIZE }],
+        );
+      }
+      await popup.close();
+    }
+    await page.close();
+  });
+}
+
+describe('burn extension in Chromium', function () {
+  this.timeout(180000);
+  extensionSuite(
+    'chrome',
+    async (buildDir, app) => launchChromiumWithExtension(await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(buildDir, 'chrome') })),
+    '1.6.0',
+  );
+});
+
+describe('burn extension in Firefox', function () {
+  this.timeout(180000);
+  extensionSuite(
+    'firefox',
+    async (buildDir, app) => {
+      // Installed from the packaged .xpi, as a user installs it from /denim.
+      const dir = await buildExtension({ browser: 'firefox', publicUrl: app.url, outDir: path.join(buildDir, 'firefox') });
+      const { files } = await packageExtension({ browser: 'firefox', dir, outFile: path.join(buildDir, 'tribute-burner-firefox.xpi') });
+      return launchFirefoxWithExtension(files[0]);
+    },
+    '1.7.0',
+  );
+});
