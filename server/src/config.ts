@@ -21,6 +21,8 @@ export interface Config {
   secureCookies: boolean;
   /** Other hosts serving the same /downloads/ paths, by name (DOWNLOAD_ALTERNATES="east=https://dl-east.example.com,..."). */
   downloadAlternates: Record<string, string>;
+  /** Where `npm run build:helper` left the DVD burning tool that /denim serves (BURNER_BUILD_DIR, default build/burner). */
+  burnerBuildDir: string;
 }
 
 /**
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.join(projectRoot, 'build', 'web'),
     secureCookies: publicUrl.startsWith('https:'),
     downloadAlternates: parseDownloadAlternates(env.DOWNLOAD_ALTERNATES),
+    burnerBuildDir: path.resolve(env.BURNER_BUILD_DIR || path.join(projectRoot, 'build', 'burner')),
   };
 }

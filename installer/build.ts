@@ -1,0 +1,245 @@
+/**
+ * Builds the DVD burning tool, offline, from a fresh clone (the npm registry is the only network it may use, for
+ * the Windows and macOS Node binaries, once):
+ *
+ *   npm run build:helper -- [--public-url URL] [--out DIR] [--helper-version N] [--platforms linux-x64,win-x64,darwin-x64]
+ *                           [--skip-extensions]
+ *
+ * It writes, under DIR (default build/burner/, which the server's /denim routes serve):
+ *   extension/chrome/, extension/firefox/ (unpacked), tribute-burner-chrome.zip (+ .crx with the Chrome key),
+ *   tribute-burner-firefox.xpi (extension/build.ts);
+ *   helper/<platform>/tribute-burner[.exe] + manifest.json (the signed HelperBuildManifest the update reads);
+ *   installer/tribute-burner_<v>_amd64.deb, tribute-burner-setup-<v>.exe, tribute-burner-macos-<v>.zip,
+ *   linux-user-install.sh, each with <file>.sig (Ed25519, base64) beside it.
+ * The public URL (default PUBLIC_URL, else http://127.0.0.1:PORT) is the one server the helpers may download from
+ * and the origin the extensions talk to. The signing key: env HELPER_SIGNING_KEY, else
+ * <DATA_DIR or ./data>/keys/helper-signing-ed25519.pem, made at the first build (signing.ts).
+ * Expensive steps are cached by content in ~/.cache/tribute/burner (env TRIBUTE_BURNER_CACHE; cache.ts).
+ */
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { HELPER_PLATFORMS, type HelperPlatform } from '../common/burn-protocol.ts';
+import type { HelperBuildManifest } from '../common/helper-update.ts';
+import { cacheKey, cached, defaultCacheDir } from './cache.ts';
+import { buildDeb } from './deb.ts';
+import { serverOrigin } from './helper-config.ts';
+import { bundleHelper, helperExecutable } from './helper-executable.ts';
+import { EXTENSION_FILES, INSTALLER_DIR, INSTALLER_NAMES, LINUX_USER_INSTALL_PATH, helperManifestPath, helperPath, installerPath, signaturePath } from './layout.ts';
+import { buildMacZip } from './macos-zip.ts';
+import { NODE_VERSION } from './node-binary.ts';
+import { buildNsisInstaller } from './nsis.ts';
+import { defaultSigningKeyFile, helperManifest, loadOrCreateSigningKey, signBytes, type SigningKey } from './signing.ts';
+import { userInstallScript } from './user-script.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '..');
+export const DEFAULT_OUT_DIR = path.join(REPO_ROOT, 'build', 'burner');
+export const DEFAULT_HELPER_ENTRY = path.join(REPO_ROOT, 'native-host', 'src', 'main.ts');
+const EXTENSION_BUILD = path.join(REPO_ROOT, 'extension', 'build.ts');
+
+/** The helper's version as native-host/version.json says. */
+export function sourceHelperVersion(): number {
+  return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'native-host', 'version.json'), 'utf8')) as { version: number }).version;
+}
+
+export interface BuildBurnerOptions {
+  /** The product's address: the server the helpers use and the origin the extensions serve. */
+  publicUrl: string;
+  /** Default build/burner. */
+  outDir?: string;
+  /** Default native-host/version.json; tests build an older helper to see it update. */
+  helperVersion?: number;
+  /** A PEM Ed25519 private key; default HELPER_SIGNING_KEY or the data folder's key (made when missing). */
+  signingKeyFile?: string;
+  /** Default every platform. */
+  platforms?: readonly HelperPlatform[];
+  /** Build the extension packages too (default true; skipped with a note while extension/build.ts is missing). */
+  extensions?: boolean;
+  /** Default native-host/src/main.ts. */
+  helperEntry?: string;
+  /** Default ~/.cache/tribute/burner (TRIBUTE_BURNER_CACHE). */
+  cacheDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface BuildBurnerResult {
+  outDir: string;
+  publicUrl: string;
+  helperVersion: number;
+  publicKeyBase64: string;
+  signingKeyFile: string;
+  helpers: Partial<Record<HelperPlatform, { executable: string; manifest: HelperBuildManifest }>>;
+  installers: Partial<Record<HelperPlatform, string>>;
+  linuxUserInstall: string;
+  /** Extension package files written (absolute). */
+  extensions: string[];
+  /** Things a person should know (a skipped .crx, a missing part). */
+  notes: string[];
+}
+
+/** Writes through a temporary name and a rename, so the server never serves half a file while a build runs. */
+function writeAtomic(file: string, content: Buffer | string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, content);
+  renameSync(`${file}.tmp`, file);
+}
+
+function copyAtomic(from: string, to: string, mode?: number): void {
+  mkdirSync(path.dirname(to), { recursive: true });
+  copyFileSync(from, `${to}.tmp`);
+  if (mode !== undefined) chmodSync(`${to}.tmp`, mode);
+  renameSync(`${to}.tmp`, to);
+}
+
+/** Signs a written file: <file>.sig holds the base64 Ed25519 signature of its bytes. */
+function signFile(key: SigningKey, file: string): void {
+  writeAtomic(signaturePath(file), signBytes(key.privateKey, readFileSync(file)));
+}
+
+/** Everything the installers are made from besides the helper: a change to any of it makes them anew. */
+function installerSources(): string {
+  const files = ['deb.ts', 'nsis.ts', 'macos-zip.ts', 'user-script.ts', 'host-manifest.ts', 'helper-config.ts', 'layout.ts', 'templates/install-user.sh'].map((name) => path.join(here, name));
+  files.push(path.join(REPO_ROOT, 'common', 'burn-protocol.ts'));
+  return cacheKey(...files.map((file) => readFileSync(file)));
+}
+
+/** Removes installers of other versions for a platform, so the folder holds one build. */
+function removeOtherVersions(outDir: string, platform: HelperPlatform, version: number): void {
+  const dir = path.join(outDir, INSTALLER_DIR);
+  if (!existsSync(dir)) return;
+  const keep = INSTALLER_NAMES[platform].make(version);
+  for (const name of readdirSync(dir)) {
+    const base = name.replace(/\.sig$/, '');
+    if (base !== keep && INSTALLER_NAMES[platform].pattern.test(base)) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, publicUrl: string, cacheDir: string, sources: string): Promise<string> {
+  const name = INSTALLER_NAMES[platform].make(version);
+  const key = `${platform}_${cacheKey(helperSha, String(version), publicUrl, sources)}`;
+  return cached(cacheDir, 'installers', key, name, async (dir) => {
+    const outFile = path.join(dir, name);
+    const staging = await mkdtemp(path.join(os.tmpdir(), `tribute-burner-${platform}-`));
+    try {
+      if (platform === 'linux-x64') await buildDeb({ helper, version, publicUrl, stagingDir: staging, outFile });
+      else if (platform === 'win-x64') await buildNsisInstaller({ helper, version, publicUrl, stagingDir: staging, outFile });
+      else writeFileSync(outFile, await buildMacZip({ helper, version, publicUrl }));
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }, 3);
+}
+
+/** Builds the extension packages with extension/build.ts, when that part exists. */
+async function buildExtensions(publicUrl: string, outDir: string, notes: string[]): Promise<string[]> {
+  if (!existsSync(EXTENSION_BUILD)) {
+    notes.push('extension/build.ts does not exist yet: no extension packages were built.');
+    return [];
+  }
+  const extension = (await import(pathToFileURL(EXTENSION_BUILD).href)) as {
+    buildAll(publicUrl: string, outDir: string): Promise<{ files: string[]; skipped: string | null }[]>;
+  };
+  const files: string[] = [];
+  for (const result of await extension.buildAll(publicUrl, outDir)) {
+    files.push(...result.files);
+    if (result.skipped) notes.push(result.skipped);
+  }
+  return files;
+}
+
+export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBurnerResult> {
+  const log = options.log ?? (() => {});
+  const publicUrl = serverOrigin(options.publicUrl);
+  const outDir = path.resolve(options.outDir ?? DEFAULT_OUT_DIR);
+  const helperVersion = options.helperVersion ?? sourceHelperVersion();
+  if (!Number.isSafeInteger(helperVersion) || helperVersion < 1) throw new Error(`The helper version must be a whole number from 1, not ${helperVersion}.`);
+  const platforms = options.platforms ?? HELPER_PLATFORMS;
+  for (const platform of platforms) if (!HELPER_PLATFORMS.includes(platform)) throw new Error(`Unknown platform ${platform}: use ${HELPER_PLATFORMS.join(', ')}.`);
+  const cacheDir = options.cacheDir ?? defaultCacheDir();
+  const key = loadOrCreateSigningKey(options.signingKeyFile ?? defaultSigningKeyFile());
+  if (key.created) log(`made a new signing key: ${key.file} (keep it: installed helpers accept updates signed with it only)`);
+  const notes: string[] = [];
+  mkdirSync(outDir, { recursive: true });
+
+  const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], notes };
+
+  if (options.extensions !== false) result.extensions = await buildExtensions(publicUrl, outDir, notes);
+
+  if (platforms.length) {
+    const script = await bundleHelper({ entry: options.helperEntry ?? DEFAULT_HELPER_ENTRY, version: helperVersion, publicKeyBase64: key.publicKeyBase64 });
+    const sources = installerSources();
+    for (const platform of platforms) {
+      const built = await helperExecutable(platform, script, cacheDir, log);
+      const executable = path.join(outDir, helperPath(platform));
+      copyAtomic(built, executable, 0o755);
+      const bytes = readFileSync(executable);
+      const manifest = helperManifest(key.privateKey, platform, helperVersion, bytes);
+      writeAtomic(path.join(outDir, helperManifestPath(platform)), `${JSON.stringify(manifest, null, 2)}\n`);
+      result.helpers[platform] = { executable, manifest };
+
+      log(`making the ${platform} installer`);
+      const installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, publicUrl, cacheDir, sources);
+      const target = path.join(outDir, installerPath(platform, helperVersion));
+      copyAtomic(installer, target);
+      signFile(key, target);
+      removeOtherVersions(outDir, platform, helperVersion);
+      result.installers[platform] = target;
+    }
+  }
+
+  const userScript = path.join(outDir, LINUX_USER_INSTALL_PATH);
+  writeAtomic(userScript, userInstallScript({ publicUrl, helperVersion, bundled: false }));
+  signFile(key, userScript);
+  result.linuxUserInstall = userScript;
+
+  writeAtomic(
+    path.join(outDir, 'build-info.json'),
+    `${JSON.stringify({ publicUrl, helperVersion, node: NODE_VERSION, platforms, publicKey: key.publicKeyBase64, builtAt: new Date().toISOString(), extensions: result.extensions.map((file) => path.relative(outDir, file)), notes }, null, 2)}\n`,
+  );
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------------- command line
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'public-url': { type: 'string' },
+      out: { type: 'string' },
+      'helper-version': { type: 'string' },
+      platforms: { type: 'string' },
+      'skip-extensions': { type: 'boolean', default: false },
+    },
+  });
+  const publicUrl = values['public-url'] ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+  const platforms = values.platforms ? (values.platforms.split(',').map((p) => p.trim()).filter(Boolean) as HelperPlatform[]) : undefined;
+  const started = Date.now();
+  const result = await buildBurner({
+    publicUrl,
+    outDir: values.out,
+    helperVersion: values['helper-version'] === undefined ? undefined : Number(values['helper-version']),
+    platforms,
+    extensions: !values['skip-extensions'],
+    log: (line) => console.log(line),
+  });
+  const show = (file: string) => path.relative(process.cwd(), file) || file;
+  console.log(`\nBuilt the DVD burning tool (helper version ${result.helperVersion}) for ${result.publicUrl} in ${Math.round((Date.now() - started) / 1000)} s:`);
+  for (const file of result.extensions) console.log(`  ${show(file)}`);
+  for (const [platform, helper] of Object.entries(result.helpers)) console.log(`  ${show(helper.executable)} (${platform}, ${helper.manifest.size} bytes, sha256 ${helper.manifest.sha256.slice(0, 16)}...)`);
+  for (const installer of Object.values(result.installers)) console.log(`  ${show(installer)} (+ .sig)`);
+  console.log(`  ${show(result.linuxUserInstall)} (+ .sig)`);
+  console.log(`Signed with ${result.signingKeyFile}.`);
+  for (const note of result.notes) console.log(`Note: ${note}`);
+  if (!existsSync(path.join(result.outDir, EXTENSION_FILES.firefoxXpi))) console.log('Note: no extension packages in this build.');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

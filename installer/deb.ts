@@ -1,0 +1,109 @@
+/**
+ * The Linux system-wide installer: a .deb made with dpkg-deb. It puts the helper and its config.json in
+ * /opt/tribute-burner/ and the host manifest, naming /opt/tribute-burner/tribute-burner, where each browser reads
+ * system-wide hosts: Google Chrome /etc/opt/chrome/native-messaging-hosts, Chromium /etc/chromium/...,
+ * Microsoft Edge /etc/opt/edge/..., Firefox /usr/lib/mozilla/native-messaging-hosts (the Debian and Ubuntu
+ * path; /usr/lib64/mozilla is the Fedora one, which installs no .deb). dpkg removes every file it installed.
+ *
+ * The helper runs as the user, who cannot write to /opt, so downloads go to /var/tmp/tribute-burner (made
+ * world-writable and sticky by postinst, removed by postrm), and a .deb install updates by installing a newer .deb
+ * (the helper's self-update needs to write its own file: the per-user install does that).
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { HOST_MANIFEST_FILE, hostManifestJson, type HostFamily } from './host-manifest.ts';
+import { helperConfigJson, serverOrigin } from './helper-config.ts';
+import { HELPER_NAME } from './layout.ts';
+
+const run = promisify(execFile);
+
+export const DEB_PACKAGE = 'tribute-burner';
+export const DEB_INSTALL_DIR = '/opt/tribute-burner';
+export const DEB_HELPER_PATH = `${DEB_INSTALL_DIR}/${HELPER_NAME}`;
+export const DEB_DOWNLOAD_DIR = '/var/tmp/tribute-burner';
+
+/** Every system-wide host manifest folder the .deb fills, with the manifest kind each browser reads. */
+export const DEB_HOST_DIRS: readonly { dir: string; family: HostFamily; browser: string }[] = [
+  { dir: '/etc/opt/chrome/native-messaging-hosts', family: 'chromium', browser: 'Google Chrome' },
+  { dir: '/etc/chromium/native-messaging-hosts', family: 'chromium', browser: 'Chromium' },
+  { dir: '/etc/opt/edge/native-messaging-hosts', family: 'chromium', browser: 'Microsoft Edge' },
+  { dir: '/usr/lib/mozilla/native-messaging-hosts', family: 'firefox', browser: 'Firefox' },
+];
+
+const POSTINST = `#!/bin/sh
+# The helper runs as each user and downloads DVD images here: everyone may write, no one may touch another's files.
+set -e
+if [ "$1" = configure ]; then
+  mkdir -p ${DEB_DOWNLOAD_DIR}
+  chmod 1777 ${DEB_DOWNLOAD_DIR}
+fi
+exit 0
+`;
+
+const POSTRM = `#!/bin/sh
+# dpkg removes the files it installed; this removes what postinst made (and the disc images downloaded there).
+set -e
+case "$1" in
+  remove|purge) rm -rf ${DEB_DOWNLOAD_DIR} ;;
+esac
+exit 0
+`;
+
+function controlFile(version: number, publicUrl: string, installedKb: number): string {
+  const host = new URL(publicUrl).hostname;
+  return [
+    `Package: ${DEB_PACKAGE}`,
+    `Version: ${version}`,
+    'Architecture: amd64',
+    `Maintainer: Tribute <support@${host}>`,
+    `Installed-Size: ${installedKb}`,
+    'Section: utils',
+    'Priority: optional',
+    'Recommends: xorriso | growisofs',
+    `Homepage: ${serverOrigin(publicUrl)}`,
+    'Description: Tribute DVD burner for Chrome, Chromium, Edge and Firefox',
+    ` Lets the Tribute web app at ${serverOrigin(publicUrl)} burn a video's DVD from the browser:`,
+    ' the browser extension starts this helper, which downloads the disc image from that server,',
+    ' checks it, burns it and reads the disc back to verify it.',
+    '',
+  ].join('\n');
+}
+
+function writeFile(root: string, file: string, content: string | Buffer, mode: number): void {
+  const target = path.join(root, file);
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
+  writeFileSync(target, content);
+  chmodSync(target, mode);
+}
+
+export interface DebOptions {
+  helper: string;
+  version: number;
+  publicUrl: string;
+  /** An empty folder to lay the package out in. */
+  stagingDir: string;
+  outFile: string;
+}
+
+/** Builds the .deb at outFile. */
+export async function buildDeb({ helper, version, publicUrl, stagingDir, outFile }: DebOptions): Promise<string> {
+  const root = path.join(stagingDir, 'root');
+  mkdirSync(root, { recursive: true, mode: 0o755 });
+  chmodSync(root, 0o755);
+  const installed = path.join(root, DEB_HELPER_PATH);
+  mkdirSync(path.dirname(installed), { recursive: true, mode: 0o755 });
+  copyFileSync(helper, installed);
+  chmodSync(installed, 0o755);
+  writeFile(root, `${DEB_INSTALL_DIR}/config.json`, helperConfigJson(publicUrl, { downloadDir: DEB_DOWNLOAD_DIR }), 0o644);
+  for (const { dir, family } of DEB_HOST_DIRS) writeFile(root, `${dir}/${HOST_MANIFEST_FILE}`, hostManifestJson(family, DEB_HELPER_PATH), 0o644);
+
+  const installedKb = Math.ceil(statSync(installed).size / 1024) + 8;
+  writeFile(root, 'DEBIAN/control', controlFile(version, publicUrl, installedKb), 0o644);
+  writeFile(root, 'DEBIAN/postinst', POSTINST, 0o755);
+  writeFile(root, 'DEBIAN/postrm', POSTRM, 0o755);
+  // gzip: xz saves a fifth of the size but takes a minute on the 90 MB helper, every build.
+  await run('dpkg-deb', ['--root-owner-group', '-Zgzip', '-z6', '--build', root, outFile], { maxBuffer: 16 * 1024 * 1024 });
+  return outFile;
+}

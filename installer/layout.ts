@@ -1,0 +1,50 @@
+/**
+ * Where `npm run build:helper` puts each thing under its output folder (build/burner/ by default), and the names
+ * the files carry. The build writes by these names and the server's /denim routes read by them, so they live in
+ * one small module without dependencies (the server imports it).
+ */
+import type { HelperPlatform } from '../common/burn-protocol.ts';
+
+/** The helper's name on every system, and its installed name on Linux and macOS (Windows adds .exe). */
+export const HELPER_NAME = 'tribute-burner';
+
+export const helperFileName = (platform: HelperPlatform): string => (platform === 'win-x64' ? `${HELPER_NAME}.exe` : HELPER_NAME);
+
+/** helper/<platform>/tribute-burner[.exe] and its signed manifest beside it. */
+export const helperPath = (platform: HelperPlatform): string => `helper/${platform}/${helperFileName(platform)}`;
+export const helperManifestPath = (platform: HelperPlatform): string => `helper/${platform}/manifest.json`;
+
+/** The installers carry the helper's version in their names; the server serves the highest version present. */
+export const INSTALLER_NAMES: Record<HelperPlatform, { make: (version: number) => string; pattern: RegExp }> = {
+  'linux-x64': { make: (v) => `tribute-burner_${v}_amd64.deb`, pattern: /^tribute-burner_(\d+)_amd64\.deb$/ },
+  'win-x64': { make: (v) => `tribute-burner-setup-${v}.exe`, pattern: /^tribute-burner-setup-(\d+)\.exe$/ },
+  'darwin-x64': { make: (v) => `tribute-burner-macos-${v}.zip`, pattern: /^tribute-burner-macos-(\d+)\.zip$/ },
+};
+
+export const INSTALLER_DIR = 'installer';
+export const installerPath = (platform: HelperPlatform, version: number): string => `${INSTALLER_DIR}/${INSTALLER_NAMES[platform].make(version)}`;
+
+/** The per-user Linux install script (served with the server's PUBLIC_URL filled in). */
+export const LINUX_USER_INSTALL_PATH = `${INSTALLER_DIR}/linux-user-install.sh`;
+
+/** Every signature is the Ed25519 signature of the file's bytes, base64, in <file>.sig. */
+export const signaturePath = (file: string): string => `${file}.sig`;
+
+/** Extension packages (extension/build.ts writes them under these names). */
+export const EXTENSION_FILES = {
+  chromeUnpacked: 'extension/chrome',
+  firefoxUnpacked: 'extension/firefox',
+  chromeZip: 'tribute-burner-chrome.zip',
+  chromeCrx: 'tribute-burner-chrome.crx',
+  firefoxXpi: 'tribute-burner-firefox.xpi',
+} as const;
+
+/**
+ * The line of the per-user script that holds its default server. The build writes the public address it was given;
+ * the server rewrites the line with its own PUBLIC_URL when it serves the script.
+ */
+export const SCRIPT_SERVER_LINE = /^DEFAULT_SERVER='[^'\n]*'$/m;
+export const scriptServerLine = (server: string): string => `DEFAULT_SERVER='${server.replace(/'/g, '')}'`;
+
+/** Shown (404) when a /denim file was asked for and the build has not made it. */
+export const NOT_BUILT_MESSAGE = 'The DVD burning tool has not been built on this server (npm run build:helper).';

@@ -1,0 +1,101 @@
+/**
+ * The DVD burning tool's builds as `npm run build:helper` left them (installer/layout.ts names every file), found
+ * fresh on every call so a rebuild is served at once without a restart. Only these fixed names are ever looked
+ * up: nothing a request says becomes a path.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { HelperPlatform } from '../../../common/burn-protocol.ts';
+import type { InstallerArtifact } from '../../../common/helper-update.ts';
+import {
+  EXTENSION_FILES,
+  INSTALLER_DIR,
+  INSTALLER_NAMES,
+  LINUX_USER_INSTALL_PATH,
+  SCRIPT_SERVER_LINE,
+  helperFileName,
+  helperManifestPath,
+  helperPath,
+  scriptServerLine,
+  signaturePath,
+} from '../../../installer/layout.ts';
+
+/** A built file to send: where it is, the name the browser saves it as, and its type. */
+export interface BuildFile {
+  path: string;
+  name: string;
+  type: string;
+}
+
+const INSTALLER_TYPES: Record<HelperPlatform, string> = {
+  'linux-x64': 'application/vnd.debian.binary-package',
+  'win-x64': 'application/vnd.microsoft.portable-executable',
+  'darwin-x64': 'application/zip',
+};
+
+const isFile = (file: string): boolean => existsSync(file) && statSync(file).isFile();
+
+export function burnerBuildsService(buildDir: string) {
+  const inBuild = (relative: string): string => path.join(buildDir, relative);
+  const found = (file: BuildFile): BuildFile | null => (isFile(file.path) ? file : null);
+
+  /** The installer of the highest version built for a platform. */
+  function installerName(platform: HelperPlatform): string | null {
+    const dir = inBuild(INSTALLER_DIR);
+    if (!existsSync(dir)) return null;
+    const { pattern } = INSTALLER_NAMES[platform];
+    let best: { name: string; version: number } | null = null;
+    for (const name of readdirSync(dir)) {
+      const match = pattern.exec(name);
+      if (match && (!best || Number(match[1]) > best.version) && isFile(path.join(dir, name))) best = { name, version: Number(match[1]) };
+    }
+    return best?.name ?? null;
+  }
+
+  return {
+    /** One artifact of a platform's build (common/helper-update.ts INSTALLER_ARTIFACTS), or null when not built. */
+    artifact(platform: HelperPlatform, artifact: InstallerArtifact): BuildFile | null {
+      switch (artifact) {
+        case 'installer': {
+          const name = installerName(platform);
+          return name ? found({ path: inBuild(`${INSTALLER_DIR}/${name}`), name, type: INSTALLER_TYPES[platform] }) : null;
+        }
+        case 'installer_signature': {
+          const name = installerName(platform);
+          return name ? found({ path: inBuild(signaturePath(`${INSTALLER_DIR}/${name}`)), name: signaturePath(name), type: 'text/plain; charset=utf-8' }) : null;
+        }
+        case 'helper':
+          return found({
+            path: inBuild(helperPath(platform)),
+            name: helperFileName(platform),
+            type: platform === 'win-x64' ? 'application/vnd.microsoft.portable-executable' : 'application/octet-stream',
+          });
+        case 'helper_manifest':
+          return found({ path: inBuild(helperManifestPath(platform)), name: `tribute-burner-${platform}-manifest.json`, type: 'application/json; charset=utf-8' });
+      }
+    },
+
+    firefoxExtension(): BuildFile | null {
+      return found({ path: inBuild(EXTENSION_FILES.firefoxXpi), name: EXTENSION_FILES.firefoxXpi, type: 'application/x-xpinstall' });
+    },
+
+    /** The packed .crx when the build had the Chrome key, else the .zip (for Load unpacked or the Web Store). */
+    chromeExtension(): BuildFile | null {
+      return (
+        found({ path: inBuild(EXTENSION_FILES.chromeCrx), name: EXTENSION_FILES.chromeCrx, type: 'application/x-chrome-extension' }) ??
+        found({ path: inBuild(EXTENSION_FILES.chromeZip), name: EXTENSION_FILES.chromeZip, type: 'application/zip' })
+      );
+    },
+
+    /** The per-user Linux install script with this server's address as its default --server, or null. */
+    async linuxUserInstall(publicUrl: string): Promise<{ name: string; text: string } | null> {
+      const file = inBuild(LINUX_USER_INSTALL_PATH);
+      if (!isFile(file)) return null;
+      const text = (await readFile(file, 'utf8')).replace(SCRIPT_SERVER_LINE, () => scriptServerLine(new URL(publicUrl).origin));
+      return { name: path.basename(file), text };
+    },
+  };
+}
+
+export type BurnerBuildsService = ReturnType<typeof burnerBuildsService>;
