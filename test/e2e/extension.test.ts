@@ -5,16 +5,19 @@
  * opens the 700 x 440 burn window at /burn/{id}.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { BURN_WINDOW_SIZE, CHROME_EXTENSION_ID, PROTOCOL_VERSION, type BurnRequest, type ReplyFrame } from '../../common/burn-protocol.ts';
-import { buildExtension, packageExtension } from '../../extension/build.ts';
+import { buildExtension, chromeKeyFile, packageExtension } from '../../extension/build.ts';
+import { parseCrx3 } from '../../extension/crx.ts';
 import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from '../../extension/launch-browser.ts';
-import { startApp, type E2eApp } from './harness.ts';
+import { chromePath, startApp, type E2eApp } from './harness.ts';
 
 /** Listens on the page for reply frames from the moment it is called. */
 async function collectReplies(page: Page): Promise<void> {
@@ -194,4 +197,31 @@ describe('burn extension in Firefox', function () {
     },
     '1.7.0',
   );
+});
+
+describe('burn extension .crx', function () {
+  this.timeout(120000);
+  it('has the CRX3 header Chromium’s own packer writes for the same key (same key proof and crx id, both signatures valid)', async function () {
+    const key = chromeKeyFile();
+    if (!key) this.skip(); // the private key lives outside the repository
+    const work = mkdtempSync(path.join(os.tmpdir(), 'tribute-crx-'));
+    try {
+      const dir = await buildExtension({ browser: 'chrome', publicUrl: 'http://127.0.0.1:8080', outDir: path.join(work, 'ours') });
+      const ours = await packageExtension({ browser: 'chrome', dir, outFile: path.join(work, 'tribute-burner-chrome.zip') });
+      cpSync(dir, path.join(work, 'chromium'), { recursive: true });
+      // Chromium packs <dir> into <dir>.crx beside it and exits.
+      await promisify(execFile)(chromePath(), ['--no-sandbox', '--headless=new', `--pack-extension=${path.join(work, 'chromium')}`, `--pack-extension-key=${key}`]);
+      const theirs = parseCrx3(readFileSync(path.join(work, 'chromium.crx')));
+      const mine = parseCrx3(readFileSync(String(ours.crx)));
+      assert.equal(theirs.valid, true, 'our reader accepts Chromium’s package');
+      assert.equal(mine.valid, true);
+      assert.equal(mine.extensionId, CHROME_EXTENSION_ID);
+      assert.equal(theirs.extensionId, CHROME_EXTENSION_ID);
+      assert.deepEqual(mine.publicKeyDer, theirs.publicKeyDer);
+      const headerLength = (file: string) => readFileSync(file).readUInt32LE(8);
+      assert.equal(headerLength(String(ours.crx)), headerLength(path.join(work, 'chromium.crx')));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
 });
