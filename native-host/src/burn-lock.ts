@@ -43,7 +43,12 @@ export class BurnLock {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         if (this.heldByOther() !== null) return false;
-        fs.rmSync(this.file, { force: true });
+        try {
+          fs.rmSync(this.file, { force: true });
+        } catch {
+          // A stale lock of another user in a shared folder (sticky bit): the drive itself refuses a second writer.
+          return true;
+        }
       }
     }
     return false;

@@ -151,6 +151,13 @@ export async function runUpdate(options: UpdateOptions): Promise<number> {
   try {
     await downloadBuild(options.server, manifest, temp, options.progress ?? (() => undefined), options.signal);
     await installBuild(temp, options.target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      // A system-wide install (the .deb in /opt): the user running the browser may not replace it.
+      throw new Error(`The helper is installed in ${path.dirname(options.target)}, which this user cannot change, so it cannot update itself: please install version ${manifest.version} with the installer.`);
+    }
+    throw error;
   } finally {
     await fs.promises.rm(temp, { force: true });
   }

@@ -72,7 +72,7 @@ describe('native helper over native messaging', function () {
     fs.rmSync(s.dir, { recursive: true, force: true });
   });
 
-  const url = (origin = server.origin) => `${origin}/downloads/video/abc123/dvd.iso`;
+  const url = (origin = server.origin) => `${origin}/downloads/video/abc123/dvd.iso?ticket=t1.abc&alt=primary`;
 
   it('answers version with its version, protocol, platform and burner', async () => {
     const reply = await helper.ask({ type: 'version' });
