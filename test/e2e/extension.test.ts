@@ -8,12 +8,22 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { BURN_WINDOW_SIZE, CHROME_EXTENSION_ID, PROTOCOL_VERSION, type BurnRequest, type ReplyFrame } from '../../common/burn-protocol.ts';
+import {
+  BURN_WINDOW_SIZE,
+  CHROME_EXTENSION_ID,
+  ERROR_CODES,
+  FIREFOX_EXTENSION_ID,
+  NATIVE_HOST_NAME,
+  PROTOCOL_VERSION,
+  type BurnRequest,
+  type ReplyFrame,
+} from '../../common/burn-protocol.ts';
+import { projectRoot } from '../../server/src/config.ts';
 import { buildExtension, chromeKeyFile, packageExtension } from '../../extension/build.ts';
 import { parseCrx3 } from '../../extension/crx.ts';
 import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from '../../extension/launch-browser.ts';
@@ -224,4 +234,123 @@ describe('burn extension .crx', function () {
       rmSync(work, { recursive: true, force: true });
     }
   });
+});
+
+/**
+ * The native helper from source (native-host/src/main.ts under tsx), registered for the browser the way the
+ * installers register the built one: a host manifest naming an executable (here a small script that records each
+ * helper's process id, then becomes the helper) and allowing only our extension.
+ */
+function registerHelperFromSource(work: string, browserName: 'chrome' | 'firefox', hostDir: string, serverUrl: string) {
+  const downloadDir = path.join(work, 'downloads');
+  mkdirSync(downloadDir, { recursive: true });
+  // 2 MB written at 100 kB/s: a burn that streams progress for about 20 s, long enough to lose its helper half way.
+  writeFileSync(path.join(downloadDir, 'tribute.iso'), Buffer.alloc(2 * 1024 * 1024, 7));
+  const stateFile = path.join(work, 'burner.json');
+  writeFileSync(stateFile, JSON.stringify({ present: true, media_type: 'DVD-R', blank: true, disc_file: path.join(work, 'disc.img'), write_bytes_per_second: 100_000 }));
+  const config = path.join(work, 'config.json');
+  writeFileSync(config, JSON.stringify({ servers: [serverUrl], updateServer: serverUrl, downloadDir, burner: { kind: 'virtual', stateFile } }));
+  const pidFile = path.join(work, 'helper.pids');
+  const script = path.join(work, 'tribute-burner');
+  const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+  writeFileSync(
+    script,
+    [
+      '#!/bin/sh',
+      `echo $$ >> ${quote(pidFile)}`,
+      `cd ${quote(projectRoot)}`,
+      `export TRIBUTE_BURNER_CONFIG=${quote(config)} TRIBUTE_BURNER_LOG=${quote(path.join(work, 'helper.log'))}`,
+      `exec ${quote(process.execPath)} --import tsx native-host/src/main.ts "$@"`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(script, 0o755);
+  mkdirSync(hostDir, { recursive: true });
+  const allowed = browserName === 'chrome' ? { allowed_origins: [`chrome-extension://${CHROME_EXTENSION_ID}/`] } : { allowed_extensions: [FIREFOX_EXTENSION_ID] };
+  writeFileSync(path.join(hostDir, `${NATIVE_HOST_NAME}.json`), JSON.stringify({ name: NATIVE_HOST_NAME, description: 'Tribute DVD burner (test)', path: script, type: 'stdio', ...allowed }));
+  const pids = (): number[] => {
+    try {
+      return readFileSync(pidFile, 'utf8').trim().split('\n').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  return { pids };
+}
+
+function helperSuite(browserName: 'chrome' | 'firefox'): void {
+  let app: E2eApp;
+  let work: string;
+  let launched: LaunchedBrowser;
+  let helper: ReturnType<typeof registerHelperFromSource>;
+
+  before(async () => {
+    app = await startApp();
+    work = mkdtempSync(path.join(os.tmpdir(), `tribute-ext-helper-${browserName}-`));
+    if (browserName === 'chrome') {
+      // Chromium reads host manifests from <user data dir>/NativeMessagingHosts/.
+      const userDataDir = path.join(work, 'profile');
+      helper = registerHelperFromSource(work, 'chrome', path.join(userDataDir, 'NativeMessagingHosts'), app.url);
+      const dir = await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(work, 'chrome') });
+      launched = await launchChromiumWithExtension(dir, { userDataDir });
+    } else {
+      // Firefox reads them from $HOME/.mozilla/native-messaging-hosts/.
+      const home = path.join(work, 'home');
+      helper = registerHelperFromSource(work, 'firefox', path.join(home, '.mozilla', 'native-messaging-hosts'), app.url);
+      const dir = await buildExtension({ browser: 'firefox', publicUrl: app.url, outDir: path.join(work, 'firefox') });
+      launched = await launchFirefoxWithExtension(dir, { env: { ...process.env, HOME: home } });
+    }
+  });
+  after(async () => {
+    await launched?.close();
+    // A helper still running after its browser closed (it finishes a burn first) is ours to end.
+    for (const pid of helper?.pids() ?? []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await app?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('answers version with the helper’s version; a helper that dies half way fails its burn with nativeUnavailable, and the next request starts a new one', async () => {
+    const page = await openPage(launched.browser, `${app.url}/users/login`);
+    const [version] = await ask(page, 1, { type: 'version' }, 20000);
+    assert.ok(version?.reply.type === 'extension_version', JSON.stringify(version));
+    assert.equal(version.reply.native_error, null);
+    assert.deepEqual(version.reply.native, { type: 'version', version: 7, protocol: PROTOCOL_VERSION, platform: 'linux-x64', burner: 'virtual' });
+    assert.equal(helper.pids().length, 1, 'one helper for the page');
+
+    // A burn streams progress through the extension with the page's id.
+    await page.evaluate((frame) => window.postMessage(frame, window.location.origin), { channel: 'tribute-burn', id: 2, request: { type: 'burn', filename: 'tribute.iso', burner_index: 0 } });
+    await page.waitForFunction(() => (window as unknown as { burnReplies: ReplyFrame[] }).burnReplies.some((f) => f.id === 2 && f.reply.type === 'burn_progress' && f.reply.stage === 'writing'), { timeout: 20000 });
+    const [first] = helper.pids();
+    process.kill(first, 'SIGKILL');
+    await page.waitForFunction(() => (window as unknown as { burnReplies: ReplyFrame[] }).burnReplies.some((f) => f.id === 2 && f.final), { timeout: 10000 });
+    const final = (await replies(page)).filter((f) => f.id === 2 && f.final);
+    assert.equal(final.length, 1);
+    assert.ok(final[0].reply.type === 'error', JSON.stringify(final[0]));
+    assert.equal(final[0].reply.code, ERROR_CODES.nativeUnavailable);
+    assert.match(final[0].reply.message, /^The DVD burning helper is not available/);
+
+    const [again] = await ask(page, 3, { type: 'version' }, 20000);
+    assert.ok(again?.reply.type === 'extension_version', JSON.stringify(again));
+    assert.equal(again.reply.native?.version, 7);
+    const pids = helper.pids();
+    assert.equal(pids.length, 2, 'a new helper for the next request');
+    assert.notEqual(pids[1], first);
+    await page.close();
+  });
+}
+
+describe('burn extension with the native helper in Chromium', function () {
+  this.timeout(180000);
+  helperSuite('chrome');
+});
+
+describe('burn extension with the native helper in Firefox', function () {
+  this.timeout(180000);
+  helperSuite('firefox');
 });
