@@ -187,7 +187,19 @@ $missing"
 }
 
 INSTALL_TMP="$(mktemp -d "${TMPDIR:-/tmp}/tribute-burner-install.XXXXXX")"
-trap 'rm -rf "$INSTALL_TMP"' EXIT
+COMPLETE=0
+# On any failure, take back what this run added so far: a half install is worse than none.
+finish() {
+  code=$?
+  if [ "$COMPLETE" != 1 ]; then
+    mkdir -p "$INSTALL_DIR"
+    printf '%s\n' "$ADDED" | sed '/^$/d' > "$RECORD"
+    uninstall
+  fi
+  rm -rf "$INSTALL_TMP"
+  exit "$code"
+}
+trap finish EXIT
 
 make_dir "$INSTALL_DIR"
 
@@ -282,4 +294,5 @@ while IFS= read -r dir; do
 done < "$INSTALL_TMP/firefox-dirs"
 
 printf '%s\n' "$ADDED" | sed '/^$/d' > "$RECORD"
+COMPLETE=1
 echo "To remove it: run this script again with --uninstall."

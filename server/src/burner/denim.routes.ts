@@ -37,7 +37,8 @@ function single(value: string | string[] | undefined): string | null | undefined
   return typeof value === 'string' ? value : null;
 }
 
-export function denimRoutes(deps: Deps): Router {
+/** Needs only the configuration (the build folder and PUBLIC_URL). */
+export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
   const router = new Router();
   const builds = burnerBuildsService(deps.config.burnerBuildDir);
 
