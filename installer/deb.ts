@@ -104,6 +104,11 @@ export async function buildDeb({ helper, version, publicUrl, stagingDir, outFile
   writeFile(root, 'DEBIAN/postinst', POSTINST, 0o755);
   writeFile(root, 'DEBIAN/postrm', POSTRM, 0o755);
   // gzip: xz saves a fifth of the size but takes a minute on the 90 MB helper, every build.
-  await run('dpkg-deb', ['--root-owner-group', '-Zgzip', '-z6', '--build', root, outFile], { maxBuffer: 16 * 1024 * 1024 });
+  try {
+    await run('dpkg-deb', ['--root-owner-group', '-Zgzip', '-z6', '--build', root, outFile], { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('dpkg-deb is not installed (Debian: apt-get install dpkg); or leave Linux out: --platforms win-x64,darwin-x64.');
+    throw error;
+  }
   return outFile;
 }

@@ -138,6 +138,11 @@ export async function buildNsisInstaller({ helper, version, publicUrl, stagingDi
   writeFileSync(files.firefox, hostManifestJson('firefox', helperFileName('win-x64')));
   const script = path.join(stagingDir, 'tribute-burner.nsi');
   writeFileSync(script, nsisScript(version, outFile, files));
-  await run('makensis', ['-V2', '-INPUTCHARSET', 'UTF8', script], { maxBuffer: 16 * 1024 * 1024 });
+  try {
+    await run('makensis', ['-V2', '-INPUTCHARSET', 'UTF8', script], { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('makensis is not installed (Debian: apt-get install nsis); or leave Windows out: --platforms linux-x64,darwin-x64.');
+    throw error;
+  }
   return outFile;
 }

@@ -4,7 +4,7 @@
  * new key every run would make a new helper every run), and a framed `version` request to the helper.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { requestFrame, type ReplyFrame } from '../common/burn-protocol.ts';
@@ -16,6 +16,11 @@ export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080';
 export const testSigningKeyFile = (): string => path.join(defaultCacheDir(), 'test-keys', 'helper-signing-test.pem');
 
 const builds = new Map<string, Promise<BuildBurnerResult>>();
+const outDirs: string[] = [];
+// Each build folder holds a few hundred MB (helpers and installers): gone when the test process ends.
+process.on('exit', () => {
+  for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A build of the given platforms into a fresh folder (no extensions: extension/ has its own tests). */
 export function testBuild(platforms: readonly HelperPlatform[], helperVersion?: number): Promise<BuildBurnerResult> {
@@ -23,6 +28,7 @@ export function testBuild(platforms: readonly HelperPlatform[], helperVersion?: 
   let build = builds.get(id);
   if (!build) {
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-burner-build-'));
+    outDirs.push(outDir);
     build = buildBurner({ publicUrl: TEST_PUBLIC_URL, outDir, platforms, helperVersion, signingKeyFile: testSigningKeyFile(), extensions: false });
     builds.set(id, build);
   }
