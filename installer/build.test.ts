@@ -122,6 +122,21 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     assert.equal(sha256Hex(readFileSync(path.join(root, DEB_HELPER_PATH))), helper.manifest.sha256);
   });
 
+  it('dpkg installs the .deb (into a scratch root) and removing it takes away every file and the download folder', async () => {
+    const root = temporary('dpkg-root');
+    for (const dir of ['var/lib/dpkg/info', 'var/lib/dpkg/updates', 'var/tmp']) mkdirSync(path.join(root, dir), { recursive: true });
+    writeFileSync(path.join(root, 'var/lib/dpkg/status'), '');
+    const before = tree(root).filter((entry) => !entry.startsWith('var/lib/dpkg/'));
+    // Chrootless: the maintainer scripts run here with DPKG_ROOT set, and must write only under it.
+    const dpkg = (...args: string[]) => run('dpkg', [`--root=${root}`, '--force-script-chrootless', '--force-not-root', '--log=/dev/null', ...args], { env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/sbin` } });
+    await dpkg('-i', deb);
+    assert.equal(sha256Hex(readFileSync(path.join(root, DEB_HELPER_PATH))), helper.manifest.sha256);
+    for (const { dir } of DEB_HOST_DIRS) assert.ok(existsSync(path.join(root, dir, `${NATIVE_HOST_NAME}.json`)), dir);
+    assert.equal(statSync(path.join(root, DEB_DOWNLOAD_DIR)).mode & 0o7777, 0o1777);
+    await dpkg('-r', 'tribute-burner');
+    assert.deepEqual(tree(root).filter((entry) => !entry.startsWith('var/lib/dpkg/')), before);
+  });
+
   it('the .deb has its control fields and maintainer scripts that undo what they add', async () => {
     const field = async (name: string) => (await run('dpkg-deb', ['-f', deb, name])).stdout.trim();
     assert.equal(await field('Package'), 'tribute-burner');
@@ -131,8 +146,8 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     assert.ok(Number(await field('Installed-Size')) > 50_000);
     const control = temporary('deb-control');
     await run('dpkg-deb', ['-e', deb, control]);
-    assert.match(readFileSync(path.join(control, 'postinst'), 'utf8'), new RegExp(`chmod 1777 ${DEB_DOWNLOAD_DIR}`));
-    assert.match(readFileSync(path.join(control, 'postrm'), 'utf8'), new RegExp(`remove\\|purge\\) rm -rf ${DEB_DOWNLOAD_DIR}`));
+    assert.match(readFileSync(path.join(control, 'postinst'), 'utf8'), new RegExp(`chmod 1777 "\\$DPKG_ROOT${DEB_DOWNLOAD_DIR}"`));
+    assert.match(readFileSync(path.join(control, 'postrm'), 'utf8'), new RegExp(`remove\\|purge\\) rm -rf "\\$DPKG_ROOT${DEB_DOWNLOAD_DIR}"`));
     assert.equal(statSync(path.join(control, 'postrm')).mode & 0o777, 0o755);
   });
 

@@ -32,12 +32,13 @@ export const DEB_HOST_DIRS: readonly { dir: string; family: HostFamily; browser:
   { dir: '/usr/lib/mozilla/native-messaging-hosts', family: 'firefox', browser: 'Firefox' },
 ];
 
+// Both honour DPKG_ROOT (dpkg sets it when installing into another root), which the tests use.
 const POSTINST = `#!/bin/sh
 # The helper runs as each user and downloads DVD images here: everyone may write, no one may touch another's files.
 set -e
 if [ "$1" = configure ]; then
-  mkdir -p ${DEB_DOWNLOAD_DIR}
-  chmod 1777 ${DEB_DOWNLOAD_DIR}
+  mkdir -p "$DPKG_ROOT${DEB_DOWNLOAD_DIR}"
+  chmod 1777 "$DPKG_ROOT${DEB_DOWNLOAD_DIR}"
 fi
 exit 0
 `;
@@ -46,7 +47,7 @@ const POSTRM = `#!/bin/sh
 # dpkg removes the files it installed; this removes what postinst made (and the disc images downloaded there).
 set -e
 case "$1" in
-  remove|purge) rm -rf ${DEB_DOWNLOAD_DIR} ;;
+  remove|purge) rm -rf "$DPKG_ROOT${DEB_DOWNLOAD_DIR}" ;;
 esac
 exit 0
 `;
