@@ -96,6 +96,10 @@ $HOME/.var/app/org.mozilla.firefox/.mozilla/native-messaging-hosts"; fi
   *) fail "this system ($(uname -s)) has no Tribute DVD burner; it runs on Linux, macOS and Windows" ;;
 esac
 [ "$(uname -m)" = x86_64 ] || [ "$SYSTEM" = macos ] || fail "the helper is built for x86_64 computers, not $(uname -m)"
+# On Apple silicon the x86_64 helper runs through Rosetta 2, which macOS installs on request.
+if [ "$SYSTEM" = macos ] && [ "$UNINSTALL" = 0 ] && [ "$(uname -m)" = arm64 ] && ! arch -x86_64 /usr/bin/true 2>/dev/null; then
+  fail 'this Mac needs Rosetta 2 for the helper: run  softwareupdate --install-rosetta  and then this script again'
+fi
 
 HELPER_PATH="$INSTALL_DIR/tribute-burner"
 RECORD="$INSTALL_DIR/installed-files"
