@@ -11,7 +11,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
 import { NATIVE_HOST_NAME, type MediaType } from '../../common/burn-protocol.ts';
 import { DENIM_PATHS, type HelperBuildManifest } from '../../common/helper-update.ts';
 import { loadConfig, projectRoot } from '../../server/src/config.ts';
@@ -243,8 +243,8 @@ function sourceHash(extra: string): string {
 export interface BuildOptions {
   publicUrl: string;
   helperVersion?: number;
-  /** Extension builds to make too (default: both). */
-  extensions?: ('chrome' | 'firefox')[];
+  /** Build the extension packages too (default true; an older helper's build for the update tests needs none). */
+  extensions?: boolean;
 }
 
 /**
@@ -269,7 +269,7 @@ export async function cachedBurnerBuild(options: BuildOptions): Promise<string> 
     platforms: ['linux-x64'],
     signingKeyFile: keyFile,
     ...(options.helperVersion !== undefined ? { helperVersion: options.helperVersion } : {}),
-    ...(options.extensions ? { extensions: options.extensions } : {}),
+    ...(options.extensions !== undefined ? { extensions: options.extensions } : {}),
   });
   writeFileSync(path.join(temp, '.complete'), new Date().toISOString());
   rmSync(outDir, { recursive: true, force: true });
@@ -505,6 +505,13 @@ export async function launchChromium(home: string, extensionDir: string): Promis
       `--disable-extensions-except=${extensionDir}`,
     ],
   });
+  // Headless Chromium says HeadlessChrome/; the product offers the burn tool to Chrome/ only (as it should): every page
+  // and popup gets the user agent of the same Chromium with a window.
+  const agent = (await browser.userAgent()).replace('HeadlessChrome/', 'Chrome/');
+  browser.on('targetcreated', (target: Target) => {
+    if (target.type() === 'page') void target.page().then((p) => p?.setUserAgent(agent).catch(() => undefined));
+  });
+  for (const p of await browser.pages()) await p.setUserAgent(agent);
   return { browser, kind: 'chromium', close: () => browser.close() };
 }
 
@@ -544,6 +551,8 @@ export async function closeBurnWindows(browser: Browser): Promise<void> {
 export async function burnShot(page: Page, name: string): Promise<string> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const file = path.join(OUTPUT_DIR, `${name}.png`);
+  // The bars move by a CSS transition: let them arrive where the state puts them.
+  await new Promise((r) => setTimeout(r, 500));
   await page.screenshot({ path: file as `${string}.png` });
   return file;
 }
@@ -568,7 +577,10 @@ export async function waitForText(page: Page, pattern: RegExp, timeoutMs = 60_00
 /** The status text of one progress row (Finalize, Download, Burn, Verify), read from its labelled region. */
 export async function rowStatus(page: Page, row: 'Finalize' | 'Download' | 'Burn' | 'Verify'): Promise<string> {
   return page.evaluate((name) => {
-    const labelled = document.querySelector(`[aria-label="${name}"], [data-row="${name.toLowerCase()}"]`);
+    // The window's rows name their text burn-status-{row} (web/src/features/burn/ProgressRow.tsx).
+    const status = document.querySelector(`[data-testid="burn-status-${name.toLowerCase()}"]`);
+    if (status) return (status as HTMLElement).innerText;
+    const labelled = document.querySelector(`[role="group"][aria-label="${name}"]`);
     if (labelled) return (labelled as HTMLElement).innerText;
     // Else: the row whose first text is its name.
     for (const el of Array.from(document.querySelectorAll('li, tr, [role="row"], [role="group"]'))) {
