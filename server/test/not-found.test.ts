@@ -50,7 +50,7 @@ describe('addresses that do not exist', () => {
       h.request().get(`/downloads/video/${code}/nothing`).set('Accept', html),
       h.request().get(`/stationeries/dvd_label/${code}.pdf`).set('Accept', html),
       h.request().get(`/stationeries/dvd_jacket/${code}.jpg`),
-      h.request().get('/denim/download_resource/installer').set('Accept', html),
+      h.request().get('/denim/download_resource/no_such_thing').set('Accept', html),
       h.request().get('/media/slides/1/big.jpg').set('Accept', html),
       h.request().get('/favicon.ico').set('Accept', html),
       h.request().get('/assets/main-NOPE.js').set('Accept', html),
