@@ -226,7 +226,10 @@ async function main(): Promise<void> {
     extensions: !values['skip-extensions'],
     log: (line) => console.log(line),
   });
-  const show = (file: string) => path.relative(process.cwd(), file) || file;
+  const show = (file: string) => {
+    const relative = path.relative(process.cwd(), file);
+    return relative && !relative.startsWith('..') ? relative : file;
+  };
   console.log(`\nBuilt the DVD burning tool (helper version ${result.helperVersion}) for ${result.publicUrl} in ${Math.round((Date.now() - started) / 1000)} s:`);
   for (const file of result.extensions) console.log(`  ${show(file)}`);
   for (const [platform, helper] of Object.entries(result.helpers)) console.log(`  ${show(helper.executable)} (${platform}, ${helper.manifest.size} bytes, sha256 ${helper.manifest.sha256.slice(0, 16)}...)`);

@@ -41,8 +41,12 @@ export async function cached(cacheDir: string, kind: string, key: string, file: 
   try {
     await make(tmp);
     if (!existsSync(path.join(tmp, file))) throw new Error(`cache ${kind}: the build step did not write ${file}.`);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(tmp, dir);
+    try {
+      renameSync(tmp, dir);
+    } catch (error) {
+      // Another build (a parallel test process) put the same entry in place first: its copy is as good.
+      if (!existsSync(target)) throw error;
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -41,23 +41,33 @@ export async function nodeBinary(platform: HelperPlatform, cacheDir: string, log
   const packDir = path.join(cacheDir, 'npm');
   mkdirSync(packDir, { recursive: true });
   const tarball = path.join(packDir, `${name}-${NODE_VERSION}.tgz`);
+  // Every step writes under a name of this process and renames: parallel builds never see half a file.
+  const mine = `tmp-${process.pid}`;
   if (!existsSync(tarball)) {
     log(`fetching ${name}@${NODE_VERSION} from the npm registry (once; cached in ${packDir})`);
     const npm = npmCommand();
-    await run(npm.file, [...npm.args, 'pack', `${name}@${NODE_VERSION}`, '--pack-destination', packDir, '--silent'], { maxBuffer: 16 * 1024 * 1024 });
-    if (!existsSync(tarball)) {
-      const found = readdirSync(packDir).filter((file) => file.startsWith(name));
-      throw new Error(`npm pack ${name}@${NODE_VERSION} did not write ${tarball} (found: ${found.join(', ') || 'nothing'}).`);
+    const into = path.join(packDir, mine);
+    mkdirSync(into, { recursive: true });
+    try {
+      await run(npm.file, [...npm.args, 'pack', `${name}@${NODE_VERSION}`, '--pack-destination', into, '--silent'], { maxBuffer: 16 * 1024 * 1024 });
+      const packed = path.join(into, path.basename(tarball));
+      if (!existsSync(packed)) {
+        const found = readdirSync(into);
+        throw new Error(`npm pack ${name}@${NODE_VERSION} did not write ${path.basename(tarball)} (found: ${found.join(', ') || 'nothing'}).`);
+      }
+      renameSync(packed, tarball);
+    } finally {
+      rmSync(into, { recursive: true, force: true });
     }
   }
-  const unpack = `${dir}.tmp-${process.pid}`;
+  const unpack = `${dir}.${mine}`;
   rmSync(unpack, { recursive: true, force: true });
   mkdirSync(unpack, { recursive: true });
   try {
     await run('tar', ['-xzf', tarball, '-C', unpack, binary]);
     mkdirSync(dir, { recursive: true });
-    copyFileSync(path.join(unpack, binary), `${target}.tmp`);
-    renameSync(`${target}.tmp`, target);
+    copyFileSync(path.join(unpack, binary), `${target}.${mine}`);
+    renameSync(`${target}.${mine}`, target);
   } finally {
     rmSync(unpack, { recursive: true, force: true });
   }
