@@ -161,6 +161,27 @@ export class Downloader {
     return true;
   }
 
+  /**
+   * Removes disc images (and partial ones) not touched for maxAgeMs: each is gigabytes, and a disc is burned in the
+   * days after its image is made. Files in use are recent, so nothing running is removed.
+   */
+  async prune(maxAgeMs = 7 * 24 * 3600 * 1000): Promise<string[]> {
+    const removed: string[] = [];
+    const names = await fs.promises.readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!/^dvd-[A-Za-z0-9_-]+\.iso(\.part)?$/.test(name)) continue;
+      const file = path.join(this.dir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat || Date.now() - stat.mtimeMs < maxAgeMs) continue;
+      await fs.promises.rm(file, { force: true }).then(
+        () => removed.push(name),
+        () => undefined,
+      );
+    }
+    if (removed.length) log('removed old disc images', removed.join(', '));
+    return removed;
+  }
+
   cancelAll(): void {
     for (const id of this.items.keys()) this.cancel(id);
   }

@@ -42,6 +42,7 @@ export class Session {
           lock: new BurnLock(result.config.downloadDir),
         }
       : null;
+    void this.ready?.downloader.prune();
   }
 
   /** Keeps the process alive until work is done, even after the browser closed stdin. */

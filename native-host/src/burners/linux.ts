@@ -82,23 +82,35 @@ export function parseGrowisofsProgress(line: string): { stage: 'writing'; percen
   return null;
 }
 
+/** A drive scan takes seconds and the window re-checks every 2: a found drive list is kept this long. */
+const DEVICE_SCAN_MS = 15_000;
+
 export class LinuxBurner implements Burner {
+  private scanned: { at: number; devices: string[] } | null = null;
+
   constructor(private readonly device?: string) {}
 
   private async devices(): Promise<string[]> {
     if (this.device) return [this.device];
+    if (this.scanned && this.scanned.devices.length && Date.now() - this.scanned.at < DEVICE_SCAN_MS) return this.scanned.devices;
     const found = await run('xorriso', ['-devices'], { timeoutMs: 30_000 });
     if (found.missing) throw new BurnFailure('xorriso is not installed: the DVD burning tool needs it (apt install xorriso).');
-    return parseXorrisoDevices(found.output);
+    this.scanned = { at: Date.now(), devices: parseXorrisoDevices(found.output) };
+    return this.scanned.devices;
   }
 
   async check(index: number): Promise<BurnerState> {
     const device = (await this.devices())[index];
     if (!device) return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
-    const toc = parseXorrisoToc((await run('xorriso', ['-outdev', device, '-toc'], { timeoutMs: 60_000 })).output);
+    // One run for both: the disc's table of content and the drive's profiles (which media it can write).
+    const output = (await run('xorriso', ['-abort_on', 'NEVER', '-outdev', device, '-toc', '-list_profiles', 'out'], { timeoutMs: 60_000 })).output;
+    const toc = parseXorrisoToc(output);
     if (toc.busy) return { hr_hex: BURNER_CODES.ok, media_type: toc.media_type, error_message: null, busy: true };
-    if (toc.noDrive) return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
-    const profiles = (await run('xorriso', ['-outdev', device, '-list_profiles', 'out'], { timeoutMs: 60_000 })).output;
+    if (toc.noDrive) {
+      this.scanned = null;
+      return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
+    }
+    const profiles = output;
     return burnerStateOf({
       present: true,
       recorder_supported: device.startsWith('stdio:') || canWriteDvd(profiles),

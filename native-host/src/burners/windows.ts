@@ -82,6 +82,8 @@ export function imapiState(lines: readonly ImapiLine[]): BurnerState {
 export const IMAPI_SCRIPT = String.raw`param([string]$Mode = 'check', [int]$Index = 0, [string]$Iso = '')
 $ErrorActionPreference = 'Stop'
 function Hr($err) { '0x{0:x8}' -f ($err.Exception.HResult -band 0xffffffff) }
+# Compiling the stream costs a second or two: only a burn needs it, not the check every 2 seconds.
+if ($Mode -eq 'burn') {
 Add-Type -Language CSharp -TypeDefinition @'
 using System;
 using System.IO;
@@ -111,6 +113,7 @@ public class TributeProgressStream : IStream {
   public void Clone(out IStream copy) { throw new NotSupportedException(); }
 }
 '@
+}
 try {
   $master = New-Object -ComObject IMAPI2.MsftDiscMaster2
   if (-not $master.IsSupportedEnvironment -or $master.Count -le $Index) { 'STATE hr=0x8201000a media=0 blank=0 busy=0'; exit 0 }
