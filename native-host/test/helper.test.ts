@@ -281,6 +281,29 @@ describe('native helper over native messaging', function () {
   });
 });
 
+describe('native helper ended by the browser during a burn', () => {
+  it('finishes the burn before it exits (SIGTERM, stdin closed)', async function () {
+    this.timeout(20000);
+    const iso = crypto.randomBytes(256 * 1024);
+    const s = setup(['http://127.0.0.1:9']);
+    fs.mkdirSync(s.downloads, { recursive: true });
+    fs.writeFileSync(path.join(s.downloads, 'dvd-x-0000000000000000.iso'), iso);
+    writeState(s, { write_bytes_per_second: 300_000 });
+    const helper = HelperClient.start(s.env);
+    try {
+      helper.send(requestFrame(1, { type: 'burn', filename: 'dvd-x-0000000000000000.iso', burner_index: 0 }));
+      await helper.waitFor((frame) => frame.reply.type === 'burn_progress' && frame.reply.stage === 'writing');
+      helper.child.kill('SIGTERM');
+      helper.child.stdin.end();
+      assert.equal(await helper.exited, 0);
+      assert.ok(fs.readFileSync(s.disc).equals(iso), 'the whole image was written');
+      assert.ok(!fs.existsSync(path.join(s.downloads, 'burn.lock')), 'the burn lock was released');
+    } finally {
+      fs.rmSync(s.dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('native helper without a configuration', () => {
   it('still answers version, and says what is wrong on anything else', async () => {
     const helper = HelperClient.start({ TRIBUTE_BURNER_CONFIG: path.join(os.tmpdir(), 'no-such-helper-config.json'), TRIBUTE_BURNER_LOG: path.join(os.tmpdir(), 'helper-noconfig.log') });

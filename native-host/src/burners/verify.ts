@@ -15,11 +15,12 @@ export interface VerifyResult {
 }
 
 export async function verifyDisc(burner: Burner, index: number, iso: string, size: number, progress: ProgressFn): Promise<VerifyResult> {
+  // Said first: hashing a 4 GB image takes seconds, and the window should already show Verifying...
+  progress('verifying', 0);
   const isoSha256 = await sha256File(iso);
   const hash = crypto.createHash('sha256');
   let read = 0;
   let lastReport = 0;
-  progress('verifying', 0);
   for await (const chunk of await burner.readBack(index, size)) {
     const bytes = chunk as Buffer;
     hash.update(bytes);
