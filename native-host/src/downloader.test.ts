@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { allowedIso, Downloader, isoName } from './downloader.ts';
@@ -22,6 +24,43 @@ describe('downloader', () => {
       assert.equal(allowedIso(url, servers).ok, false, url);
     }
     assert.equal(isoName('abc', 'f'.repeat(64)), 'dvd-abc-ffffffffffffffff.iso');
+  });
+
+  it('retries a failing server a few times with growing pauses, then reports the error; a missing file at once', async () => {
+    const hits: number[] = [];
+    const server = http.createServer((request, response) => {
+      hits.push(Date.now());
+      response.writeHead(request.url?.includes('/gone/') ? 404 : 503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-retry-'));
+    try {
+      const downloader = new Downloader([origin], dir, { retries: 3, backoffMs: 40, stallMs: 5000 });
+      const waitDone = async (id: string) => {
+        for (;;) {
+          const status = downloader.status(id)!;
+          if (status.state !== 'not_started' && status.state !== 'in_progress') return status;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      const failing = downloader.start(`${origin}/downloads/video/abc/dvd.iso`, 'a'.repeat(64), 1000);
+      assert.ok(failing.ok);
+      const status = await waitDone(failing.download_id);
+      assert.equal(status.state, 'error');
+      assert.equal(status.error, 'The download failed: the server answered 503 Service Unavailable');
+      assert.equal(hits.length, 4, 'the first try and three retries');
+      const pauses = hits.slice(1).map((at, i) => at - hits[i]);
+      assert.ok(pauses[0] >= 35 && pauses[1] >= 75 && pauses[2] >= 155, `pauses double: ${pauses.join(', ')}`);
+      hits.length = 0;
+      const gone = downloader.start(`${origin}/downloads/video/gone/dvd.iso`, 'b'.repeat(64), 1000);
+      assert.ok(gone.ok);
+      assert.equal((await waitDone(gone.download_id)).error, 'The download failed: the server answered 404 Not Found');
+      assert.equal(hits.length, 1);
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('removes disc images not touched for a week, and nothing else', async () => {

@@ -294,6 +294,9 @@ export class Downloader {
       await pipeline(response, counter, fs.createWriteStream(part, { flags: append ? 'a' : 'w' }), { signal });
     } catch (error) {
       if (error instanceof TransferError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC') throw new TransferError(`there is not enough free disk space in ${this.dir} (a disc image needs up to 4.7 GB)`, false);
+      if (code === 'EACCES' || code === 'EPERM') throw new TransferError(`the helper may not write in ${this.dir}`, false);
       throw new TransferError((error as Error).message || 'the connection was cut', true);
     } finally {
       clearTimeout(stallTimer);
