@@ -87,6 +87,8 @@ const DEVICE_SCAN_MS = 15_000;
 
 export class LinuxBurner implements Burner {
   private scanned: { at: number; devices: string[] } | null = null;
+  /** The media of the last check (the burn checks right before it writes). */
+  private lastMedia: MediaType = 'unknown';
 
   constructor(private readonly device?: string) {}
 
@@ -111,6 +113,7 @@ export class LinuxBurner implements Burner {
       return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
     }
     const profiles = output;
+    this.lastMedia = toc.media_type;
     return burnerStateOf({
       present: true,
       recorder_supported: device.startsWith('stdio:') || canWriteDvd(profiles),
@@ -124,7 +127,7 @@ export class LinuxBurner implements Burner {
   async write(index: number, iso: string, _size: number, progress: ProgressFn, signal: AbortSignal): Promise<void> {
     const device = (await this.devices())[index];
     if (!device) throw new BurnFailure('No burner could be found');
-    await writeWithXorriso(device, iso, progress, signal);
+    await writeWithXorriso(device, iso, progress, signal, this.lastMedia === 'DVD-R');
   }
 
   async readBack(index: number, size: number): Promise<NodeJS.ReadableStream> {
@@ -134,8 +137,11 @@ export class LinuxBurner implements Burner {
   }
 }
 
-/** Writes iso to device (a drive, or stdio:/file for a test) with xorriso, falling back to growisofs. */
-export async function writeWithXorriso(device: string, iso: string, progress: ProgressFn, signal: AbortSignal): Promise<void> {
+/**
+ * Writes iso to device (a drive, or stdio:/file for a test) with xorriso, falling back to growisofs. dao asks for
+ * Disc-At-Once, which DVD players read best on DVD-R; xorriso refuses it on other media, so it is only asked there.
+ */
+export async function writeWithXorriso(device: string, iso: string, progress: ProgressFn, signal: AbortSignal, dao = false): Promise<void> {
   progress('loading', 0);
   let finalizing = false;
   const onProgress = (parsed: ReturnType<typeof parseXorrisoProgress>) => {
@@ -146,7 +152,7 @@ export async function writeWithXorriso(device: string, iso: string, progress: Pr
       progress('finalizing', 0);
     }
   };
-  let result = await run('xorriso', ['-as', 'cdrecord', '-v', `dev=${device}`, '-dao', iso], { signal, onLine: (line) => onProgress(parseXorrisoProgress(line)) });
+  let result = await run('xorriso', ['-as', 'cdrecord', '-v', `dev=${device}`, ...(dao ? ['-dao'] : []), iso], { signal, onLine: (line) => onProgress(parseXorrisoProgress(line)) });
   if (result.missing) {
     // growisofs takes a drive, never a file: stdio: devices are xorriso's own.
     result = await run('growisofs', ['-dvd-compat', `-Z`, `${device}=${iso}`], { signal, onLine: (line) => onProgress(parseGrowisofsProgress(line)) });
