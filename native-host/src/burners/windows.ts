@@ -81,7 +81,12 @@ export function imapiState(lines: readonly ImapiLine[]): BurnerState {
 /** The PowerShell script: -Mode check|burn -Index n [-Iso path]. */
 export const IMAPI_SCRIPT = String.raw`param([string]$Mode = 'check', [int]$Index = 0, [string]$Iso = '')
 $ErrorActionPreference = 'Stop'
-function Hr($err) { '0x{0:x8}' -f ($err.Exception.HResult -band 0xffffffff) }
+# PowerShell wraps a COM failure in MethodInvocationException: the HRESULT is on the COMException inside.
+function Hr($err) {
+  $e = $err.Exception
+  while ($e.InnerException -and -not ($e -is [System.Runtime.InteropServices.COMException])) { $e = $e.InnerException }
+  '0x{0:x8}' -f $e.HResult
+}
 # Compiling the stream costs a second or two: only a burn needs it, not the check every 2 seconds.
 if ($Mode -eq 'burn') {
 Add-Type -Language CSharp -TypeDefinition @'
