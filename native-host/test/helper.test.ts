@@ -208,6 +208,12 @@ describe('native helper over native messaging', function () {
       writeState(s, { media_type: 'CD-R' });
       const cd = await check();
       assert.deepEqual([cd.hr_hex, cd.media_type, cd.error_message, cd.burning], [BURNER_CODES.ok, 'CD-R', null, false]);
+      fs.writeFileSync(s.stateFile, '{ "present": tru');
+      const broken = await helper.ask({ type: 'burner_checks' });
+      assert.deepEqual([broken.type, (broken as { code: number }).code], ['error', ERROR_CODES.internal]);
+      assert.match((broken as { message: string }).message, /state file .* is not JSON/);
+      writeState(s, { media_type: 'floppy' });
+      assert.match(((await helper.ask({ type: 'burner_checks' })) as { message: string }).message, /media_type must be one of/);
       writeState(s, {});
       assert.deepEqual(await check(), { type: 'burner_checks', hr_hex: '0x0', media_type: 'DVD-R', burner_index: 0, error_message: null, burning: false, own_port_id: false });
     });
