@@ -664,3 +664,43 @@ export async function call(page: Page, method: string, url: string, body?: unkno
     body === undefined ? null : JSON.stringify(body),
   );
 }
+
+/**
+ * Starts noting, inside the window, every text each row shows (checked every 50 ms), so a test can tell the window
+ * went through a state even when it lasted too short a time to be seen from outside.
+ */
+export async function recordRows(page: Page): Promise<void> {
+  // A script text: functions compiled for the test carry helpers (__name) that do not exist in the page.
+  await page.evaluate(`(() => {
+    const seen = {};
+    window.burnRowsSeen = seen;
+    const look = () => {
+      for (const row of ['finalize', 'download', 'burn', 'verify']) {
+        const el = document.querySelector('[data-testid="burn-status-' + row + '"]');
+        const text = el ? el.innerText.trim() : '';
+        const list = (seen[row] = seen[row] || []);
+        if (text && list[list.length - 1] !== text) list.push(text);
+      }
+    };
+    look();
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+}
+
+/** What recordRows noted, by row (lowercase name), in order of appearance. */
+export const rowsSeen = (page: Page): Promise<Record<string, string[]>> =>
+  page.evaluate(() => (window as unknown as { burnRowsSeen?: Record<string, string[]> }).burnRowsSeen ?? {});
+
+/** Asserts from recordRows' notes that the burn and verify rows showed their work before they said Completed. */
+export async function assertRowsWentThrough(page: Page, label: string): Promise<Record<string, string[]>> {
+  const seen = await rowsSeen(page);
+  const shown = JSON.stringify(seen);
+  const before = (row: string, pattern: RegExp) => {
+    const list = seen[row] ?? [];
+    const done = list.lastIndexOf('Completed');
+    return done > 0 && list.slice(0, done).some((text) => pattern.test(text));
+  };
+  if (!before('burn', /Initializing|Loading|\d+%|Finalizing|remaining/)) throw new Error(`${label}: the Burn row showed no progress before Completed: ${shown}`);
+  if (!before('verify', /Verifying|\d+%|remaining/)) throw new Error(`${label}: the Verify row showed no progress before Completed: ${shown}`);
+  return seen;
+}
