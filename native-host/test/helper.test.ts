@@ -201,7 +201,8 @@ describe('native helper over native messaging', function () {
       assert.equal(used.hr_hex, BURNER_CODES.noBlankMedia);
       assert.match(used.error_message ?? '', /not blank/);
       writeState(s, { recorder_supported: false });
-      assert.equal((await check()).hr_hex, BURNER_CODES.recorderNotSupported);
+      const cannot = await check();
+      assert.deepEqual([cannot.hr_hex, cannot.error_message], [BURNER_CODES.recorderNotSupported, 'This drive cannot write DVDs. Please use a DVD burner.']);
       writeState(s, { busy: true });
       const busy = await check();
       assert.deepEqual([busy.burning, busy.own_port_id], [true, false]);

@@ -24,7 +24,7 @@ export function refusalText(hr: string, media: string): string {
     case BURNER_CODES.noBlankMedia:
       return BURNER_MESSAGES.noBlankMedia;
     case BURNER_CODES.recorderNotSupported:
-      return 'This burner cannot write DVDs.';
+      return BURNER_MESSAGES.recorderNotSupported;
     default:
       return `You are currently using a ${media} disc, which is not supported. Please use DVD-R disc.`;
   }

@@ -15,6 +15,11 @@ export async function burnerChecksAction(ctx: ActionContext): Promise<void> {
     ctx.reply({ ...(session.lastCheck ?? { type: 'burner_checks', hr_hex: BURNER_CODES.ok, media_type: 'unknown', burner_index: 0, error_message: null }), burning: true, own_port_id: true });
     return;
   }
+  if (ready.lock.heldByOther() !== null) {
+    // Another helper process is writing to the drive: report the burn without disturbing it.
+    ctx.reply({ type: 'burner_checks', hr_hex: BURNER_CODES.ok, media_type: session.lastCheck?.media_type ?? 'unknown', burner_index: 0, error_message: null, burning: true, own_port_id: false });
+    return;
+  }
   let state;
   try {
     state = await ready.burner.check(0);
@@ -29,7 +34,7 @@ export async function burnerChecksAction(ctx: ActionContext): Promise<void> {
     media_type: state.media_type,
     burner_index: 0,
     error_message: state.error_message,
-    burning: state.busy || ready.lock.heldByOther() !== null,
+    burning: state.busy,
     own_port_id: false,
   };
   session.lastCheck = check;

@@ -8,7 +8,7 @@ import type { BurnerCode, BurnStage, MediaType } from '../../../common/burn-prot
 export interface BurnerState {
   hr_hex: BurnerCode;
   media_type: MediaType;
-  /** The helper's words for no media and a disc that is not blank (spec 3 section 8), else null. */
+  /** The helper's words for no media, a disc that is not blank (spec 3 section 8) and a drive that cannot write DVDs. */
   error_message: string | null;
   /** Another program (or another helper) is writing to this drive. */
   busy: boolean;
@@ -38,6 +38,8 @@ export class BurnFailure extends Error {
 export const BURNER_MESSAGES = {
   noMedia: 'No disc in the burner. Please insert a blank DVD-R disc.',
   noBlankMedia: 'The disc in the burner is not blank. Please insert a blank DVD-R disc.',
+  /** Not a spec text: without it the window could only blame the disc, when the drive is what cannot write DVDs. */
+  recorderNotSupported: 'This drive cannot write DVDs. Please use a DVD burner.',
 } as const;
 
 /** The media a burn accepts (the window prefers DVD-R and advises on DVD+R; the helper refuses anything else too). */

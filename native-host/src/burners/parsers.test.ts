@@ -103,7 +103,9 @@ describe('Windows burner (IMAPI2 through PowerShell)', () => {
 
   it('turns IMAPI2 results into the burner codes of spec 4.5', () => {
     assert.equal(imapiState(lines('STATE hr=0x8201000a media=0 blank=0 busy=0')).hr_hex, BURNER_CODES.noBurner);
-    assert.equal(imapiState(lines('STATE hr=0xc0aa0407 media=0 blank=0 busy=0')).hr_hex, BURNER_CODES.recorderNotSupported);
+    const cannot = imapiState(lines('STATE hr=0xc0aa0407 media=0 blank=0 busy=0'));
+    assert.equal(cannot.hr_hex, BURNER_CODES.recorderNotSupported);
+    assert.ok(cannot.error_message);
     assert.equal(imapiState(lines('ERROR hr=0xc0aa0205 Becoming ready')).hr_hex, BURNER_CODES.becomingReady);
     const none = imapiState(lines('ERROR hr=0xc0aa0202 No media'));
     assert.deepEqual([none.hr_hex, none.media_type], [BURNER_CODES.noMedia, 'none']);

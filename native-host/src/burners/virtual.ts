@@ -70,7 +70,7 @@ export function readVirtualState(file: string): VirtualState {
 export function burnerStateOf(state: Pick<VirtualState, 'present' | 'recorder_supported' | 'becoming_ready' | 'media_type' | 'blank' | 'busy'>): BurnerState {
   const busy = state.busy;
   if (!state.present) return { hr_hex: BURNER_CODES.noBurner, media_type: 'none', error_message: null, busy };
-  if (!state.recorder_supported) return { hr_hex: BURNER_CODES.recorderNotSupported, media_type: state.media_type, error_message: null, busy };
+  if (!state.recorder_supported) return { hr_hex: BURNER_CODES.recorderNotSupported, media_type: state.media_type, error_message: BURNER_MESSAGES.recorderNotSupported, busy };
   if (state.becoming_ready) return { hr_hex: BURNER_CODES.becomingReady, media_type: 'none', error_message: null, busy };
   if (state.media_type === 'none') return { hr_hex: BURNER_CODES.noMedia, media_type: 'none', error_message: BURNER_MESSAGES.noMedia, busy };
   if (!state.blank) return { hr_hex: BURNER_CODES.noBlankMedia, media_type: state.media_type, error_message: BURNER_MESSAGES.noBlankMedia, busy };

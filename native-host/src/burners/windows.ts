@@ -70,9 +70,8 @@ export function imapiState(lines: readonly ImapiLine[]): BurnerState {
   const busy = state?.kind === 'state' && state.busy;
   const media = state?.kind === 'state' ? mediaOfPhysicalType(state.media) : 'none';
   if (code === BURNER_CODES.noMedia) return { hr_hex: BURNER_CODES.noMedia, media_type: 'none', error_message: BURNER_MESSAGES.noMedia, busy };
-  if (code === BURNER_CODES.noBurner || code === BURNER_CODES.becomingReady || code === BURNER_CODES.recorderNotSupported) {
-    return { hr_hex: code, media_type: code === BURNER_CODES.recorderNotSupported ? media : 'none', error_message: null, busy };
-  }
+  if (code === BURNER_CODES.recorderNotSupported) return { hr_hex: code, media_type: media, error_message: BURNER_MESSAGES.recorderNotSupported, busy };
+  if (code === BURNER_CODES.noBurner || code === BURNER_CODES.becomingReady) return { hr_hex: code, media_type: 'none', error_message: null, busy };
   if (state?.kind !== 'state' || state.hr !== BURNER_CODES.ok) return { hr_hex: BURNER_CODES.noBurner, media_type: 'none', error_message: null, busy };
   if (!state.blank) return { hr_hex: BURNER_CODES.noBlankMedia, media_type: media, error_message: BURNER_MESSAGES.noBlankMedia, busy };
   return { hr_hex: BURNER_CODES.ok, media_type: media, error_message: null, busy };
