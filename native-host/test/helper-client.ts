@@ -1,6 +1,7 @@
 /**
- * Test side of native messaging: starts the helper (node --import tsx native-host/src/main.ts) as a browser
- * would, writes framed requests to its stdin and collects the framed replies from its stdout.
+ * Test side of native messaging: starts the helper (node --import tsx native-host/src/main.ts, or a built one:
+ * env TRIBUTE_BURNER_HELPER_EXE) as a browser would, writes framed requests to its stdin and collects the framed
+ * replies from its stdout.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
@@ -34,8 +35,12 @@ export class HelperClient {
     this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   }
 
+  /** The built helper named by env TRIBUTE_BURNER_HELPER_EXE, else the sources through tsx. */
+  static readonly builtExecutable = process.env.TRIBUTE_BURNER_HELPER_EXE || null;
+
   static start(env: Record<string, string>): HelperClient {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const [command, args] = HelperClient.builtExecutable ? [HelperClient.builtExecutable, []] : [process.execPath, ['--import', 'tsx', MAIN]];
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     return new HelperClient(child);
   }
 
