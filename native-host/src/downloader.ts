@@ -14,6 +14,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ERROR_CODES, type DownloadState, type DownloadStatus, type ErrorCode } from '../../common/burn-protocol.ts';
 import { log } from './log.ts';
+import { ProcessLock } from './process-lock.ts';
 
 export interface DownloaderOptions {
   /** Automatic retries after a failed or cut transfer, before state error. */
@@ -98,6 +99,8 @@ export async function sha256File(file: string, onBytes?: (bytes: number) => void
 
 export class Downloader {
   private readonly items = new Map<string, DownloadItem>();
+  /** The download running for each image file in this process. */
+  private readonly running = new Map<string, Promise<void>>();
   private counter = 0;
 
   constructor(
@@ -194,7 +197,39 @@ export class Downloader {
   }
 
   private async run(item: DownloadItem): Promise<void> {
+    // A canceled download of the same image may still be letting go of its file: the new one starts after it.
+    const previous = this.running.get(item.filename);
+    const current = (async () => {
+      await previous?.catch(() => undefined);
+      await this.runLocked(item);
+    })();
+    this.running.set(item.filename, current);
+    try {
+      await current;
+    } finally {
+      if (this.running.get(item.filename) === current) this.running.delete(item.filename);
+    }
+  }
+
+  private async runLocked(item: DownloadItem): Promise<void> {
     await fs.promises.mkdir(this.dir, { recursive: true });
+    // Two windows burning the same video run two helper processes: one downloads, the other waits for its file
+    // (two writers of one .part would spoil it).
+    const lock = new ProcessLock(this.dir, `${item.filename}.lock`);
+    while (!lock.acquire()) {
+      if (canceled(item)) return;
+      item.state = 'in_progress';
+      item.received = (await fs.promises.stat(path.join(this.dir, `${item.filename}.part`)).catch(() => null))?.size ?? item.received;
+      await sleep(this.options.backoffMs, item.controller.signal);
+    }
+    try {
+      await this.download(item);
+    } finally {
+      lock.release();
+    }
+  }
+
+  private async download(item: DownloadItem): Promise<void> {
     const final = path.join(this.dir, item.filename);
     const part = `${final}.part`;
     const done = await fs.promises.stat(final).catch(() => null);

@@ -3,7 +3,7 @@
  * and whether it is burning. Built once by main.ts and handed to every action.
  */
 import type { BurnerCheck, ReplyFrame } from '../../common/burn-protocol.ts';
-import { BurnLock } from './burn-lock.ts';
+import { ProcessLock } from './process-lock.ts';
 import type { Burner } from './burners/burner.ts';
 import { createBurner } from './burners/index.ts';
 import { loadConfig, type ConfigResult, type HelperConfig } from './config.ts';
@@ -13,7 +13,8 @@ export interface Ready {
   config: HelperConfig;
   downloader: Downloader;
   burner: Burner;
-  lock: BurnLock;
+  /** burn.lock in the download folder: held while this process burns. */
+  lock: ProcessLock;
 }
 
 export class Session {
@@ -39,7 +40,7 @@ export class Session {
           config: result.config,
           downloader: new Downloader(result.config.servers, result.config.downloadDir, downloaderOptions),
           burner: createBurner(result.config.burner),
-          lock: new BurnLock(result.config.downloadDir),
+          lock: new ProcessLock(result.config.downloadDir, 'burn.lock'),
         }
       : null;
     void this.ready?.downloader.prune();

@@ -289,6 +289,35 @@ describe('native helper over native messaging', function () {
   });
 });
 
+describe('two helper processes downloading the same image', () => {
+  it('download it once: the second waits for the first one\'s file', async function () {
+    this.timeout(20000);
+    const iso = crypto.randomBytes(200 * 1024);
+    const server = await startIsoServer(iso);
+    server.rate = 200_000;
+    const s = setup([server.origin]);
+    const first = HelperClient.start(s.env);
+    const second = HelperClient.start(s.env);
+    try {
+      const request = { type: 'download_start', url: `${server.origin}/downloads/video/abc123/dvd.iso`, sha256: sha256(iso), size: iso.length } as const;
+      const a = (await first.ask(request)) as { download_id: string };
+      await sleep(200);
+      const b = (await second.ask(request)) as { download_id: string };
+      const [doneA, doneB] = await Promise.all([pollUntilDone(first, a.download_id), pollUntilDone(second, b.download_id)]);
+      assert.deepEqual([doneA.state, doneB.state], ['complete', 'complete']);
+      assert.equal(doneA.filename, doneB.filename);
+      assert.equal(server.requests.length, 1, 'one transfer for both');
+      assert.ok(fs.readFileSync(path.join(s.downloads, doneA.filename!)).equals(iso));
+      assert.deepEqual(fs.readdirSync(s.downloads), [doneA.filename]);
+    } finally {
+      await first.close();
+      await second.close();
+      await server.close();
+      fs.rmSync(s.dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('native helper ended by the browser during a burn', () => {
   it('finishes the burn before it exits (SIGTERM, stdin closed)', async function () {
     this.timeout(20000);

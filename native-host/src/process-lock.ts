@@ -1,7 +1,8 @@
 /**
- * One burn at a time on a computer. Each browser connection starts its own helper process, so "a burn is
- * running" is a lock file holding the burning process's id, in the helper's own folder. A lock whose process is
- * gone (a crash, a killed browser) is stale and taken over.
+ * A lock between helper processes: a file holding the id of the process that has it. Each browser connection
+ * starts its own helper process, so this is how one knows another is burning (burn.lock: "a burn is running on this
+ * computer") or downloading the same image (<image>.lock). A lock whose process is gone (a crash, a killed browser)
+ * is stale and taken over.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,11 @@ const alive = (pid: number): boolean => {
   }
 };
 
-export class BurnLock {
+export class ProcessLock {
   private readonly file: string;
 
-  constructor(dir: string) {
-    this.file = path.join(dir, 'burn.lock');
+  constructor(dir: string, name: string) {
+    this.file = path.join(dir, name);
   }
 
   /** The id of the process holding the lock, when it is alive and not this one. */
