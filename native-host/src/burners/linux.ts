@@ -82,7 +82,10 @@ export function parseGrowisofsProgress(line: string): { stage: 'writing'; percen
   return null;
 }
 
-/** A drive scan takes seconds and the window re-checks every 2: a found drive list is kept this long. */
+/**
+ * A drive scan takes seconds and the window re-checks every 2: a found drive list is kept this long. Each xorriso
+ * run is cut after 20 s, inside the window's 30 s wait for a reply.
+ */
 const DEVICE_SCAN_MS = 15_000;
 
 export class LinuxBurner implements Burner {
@@ -95,7 +98,7 @@ export class LinuxBurner implements Burner {
   private async devices(): Promise<string[]> {
     if (this.device) return [this.device];
     if (this.scanned && this.scanned.devices.length && Date.now() - this.scanned.at < DEVICE_SCAN_MS) return this.scanned.devices;
-    const found = await run('xorriso', ['-devices'], { timeoutMs: 30_000 });
+    const found = await run('xorriso', ['-devices'], { timeoutMs: 20_000 });
     if (found.missing) throw new BurnFailure('xorriso is not installed: the DVD burning tool needs it (apt install xorriso).');
     this.scanned = { at: Date.now(), devices: parseXorrisoDevices(found.output) };
     return this.scanned.devices;
@@ -105,7 +108,7 @@ export class LinuxBurner implements Burner {
     const device = (await this.devices())[index];
     if (!device) return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
     // One run for both: the disc's table of content and the drive's profiles (which media it can write).
-    const output = (await run('xorriso', ['-abort_on', 'NEVER', '-outdev', device, '-toc', '-list_profiles', 'out'], { timeoutMs: 60_000 })).output;
+    const output = (await run('xorriso', ['-abort_on', 'NEVER', '-outdev', device, '-toc', '-list_profiles', 'out'], { timeoutMs: 20_000 })).output;
     const toc = parseXorrisoToc(output);
     if (toc.busy) return { hr_hex: BURNER_CODES.ok, media_type: toc.media_type, error_message: null, busy: true };
     if (toc.noDrive) {
