@@ -65,11 +65,11 @@ export class MacBurner implements Burner {
 
   async check(index: number): Promise<BurnerState> {
     const drive = String(index + 1);
-    const status = await run('drutil', ['-drive', drive, 'status'], { timeoutMs: 30_000 });
+    const status = await run('drutil', ['-drive', drive, 'status'], { timeoutMs: 12_000 });
     if (status.missing) throw new BurnFailure('drutil was not found on this Mac.');
     const parsed = parseDrutilStatus(status.output);
     this.device = parsed.device;
-    const info = parsed.present ? (await run('drutil', ['-drive', drive, 'info'], { timeoutMs: 30_000 })).output : '';
+    const info = parsed.present ? (await run('drutil', ['-drive', drive, 'info'], { timeoutMs: 12_000 })).output : '';
     return burnerStateOf({
       present: parsed.present,
       recorder_supported: drutilWritesDvd(info),
