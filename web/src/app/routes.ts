@@ -19,6 +19,7 @@ import { SOR_ROUTES } from '../features/sor/index.ts';
 import { STOCK_SONGS_ROUTES } from '../features/stock-songs/index.ts';
 import { SETUP_ROUTES } from '../features/setup/index.ts';
 import { CUSTOM_THEME_ROUTES } from '../features/custom-themes/index.ts';
+import { BURN_ROUTES } from '../features/burn/index.ts';
 import type { PageRoute } from './route-types.ts';
 import { HomeRedirect, NotFoundPage } from './fallback-pages.tsx';
 
@@ -49,6 +50,7 @@ export const ROUTES: PageRoute[] = [
   ...UPLOAD_LINK_ROUTES,
   ...FAMILY_ROUTES,
   ...SOR_ROUTES,
+  ...BURN_ROUTES,
 ];
 
 export const NOT_FOUND: PageRoute = { path: '*', title: 'Page not found', audience: 'public', component: NotFoundPage };

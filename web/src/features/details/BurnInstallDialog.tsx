@@ -1,60 +1,144 @@
 import { Download, Extension } from '@mui/icons-material';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
-import type { BurnBrowser } from './burn-compat.ts';
-import { BURN_COMPATIBILITY_NOTE } from './burn-compat.ts';
-import { FIREFOX_EXTENSION_URL, INSTALLER_URL } from './links.ts';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { MIN_CHROME_EXTENSION_VERSION, MIN_FIREFOX_EXTENSION_VERSION, MIN_NATIVE_VERSION, NATIVE_PRESENT_VERSION } from '../../../../common/burn-protocol.ts';
+import type { Readiness } from '../burn/versions.ts';
+import type { BurnBrowser, BurnSystem } from './burn-compat.ts';
+import { BURN_COMPATIBILITY_MORE, BURN_COMPATIBILITY_NOTE, burnSystem } from './burn-compat.ts';
+import { CHROME_EXTENSION_URL, FIREFOX_EXTENSION_URL, INSTALLER_URL, LINUX_USER_INSTALL_URL } from './links.ts';
 
 interface Props {
   open: boolean;
   /** The caller's browser; null on an admin's preview from a system the tool does not run on. */
   browser: BurnBrowser | null;
+  /** The caller's system (default: this browser's); null as for browser. */
+  system?: BurnSystem | null;
   admin: boolean;
+  /** What Burn DVD found missing: null when no extension answered (and on the admin's preview). */
+  problem?: Readiness | null;
   onClose: () => void;
 }
 
+const SYSTEM_NAMES: Record<BurnSystem, string> = { windows: 'Windows', macos: 'macOS', linux: 'Linux' };
+
+/** Why the dialog opened, in words, when Burn DVD found something. */
+function problemText(problem: Readiness | null | undefined, detected: boolean): string | null {
+  if (!detected) return null;
+  if (!problem) return 'The DVD burning extension is not installed in this browser (or is turned off).';
+  switch (problem.kind) {
+    case 'no_helper':
+      return 'The browser extension is installed, but the DVD burning tool is not installed on this computer (or could not be started).';
+    case 'old_extension':
+      return `The DVD burning extension is out of date (version ${problem.version}; ${problem.min} or later is needed). Please install the new one.`;
+    default:
+      return null;
+  }
+}
+
+/** Step 1, the helper, for one system. */
+function helperStep(system: BurnSystem, labelled: boolean): ReactNode {
+  const lead = labelled ? <strong>{SYSTEM_NAMES[system]}: </strong> : null;
+  const installer = (
+    <Link href={`${INSTALLER_URL}?platform=${system === 'windows' ? 'win-x64' : system === 'macos' ? 'darwin-x64' : 'linux-x64'}`} download>
+      DVD burning tool installer{labelled ? ` for ${SYSTEM_NAMES[system]}` : ''}
+    </Link>
+  );
+  switch (system) {
+    case 'windows':
+      return (
+        <>
+          {lead}Download and run the {installer}.
+        </>
+      );
+    case 'macos':
+      return (
+        <>
+          {lead}Download the {installer}, open the zip and run the install script inside it.
+        </>
+      );
+    case 'linux':
+      return (
+        <>
+          {lead}Download the {installer} (a .deb package for Debian and Ubuntu) and open it with your software installer. Without administrator
+          rights, use the <Link href={LINUX_USER_INSTALL_URL}>install script for your user only</Link> instead: save it and run it with <code>sh</code>.
+        </>
+      );
+  }
+}
+
+/** Step 2, the extension, for one browser family. */
+function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
+  if (browser === 'firefox') {
+    return (
+      <>
+        In Firefox, add the burning extension: <Link href={FIREFOX_EXTENSION_URL}>Firefox extension</Link>.
+      </>
+    );
+  }
+  return (
+    <>
+      In Chrome or Edge, add the burning extension: download the <Link href={CHROME_EXTENSION_URL}>Chrome extension</Link>, open{' '}
+      <code>chrome://extensions</code> (<code>edge://extensions</code> in Edge), turn on Developer mode and drop the downloaded file on that page.
+    </>
+  );
+}
+
 /**
- * Burn DVD's install dialog (spec 3 sections 2.2 and 6): the burn tool is a small Windows program plus a browser
- * extension that downloads the disc image and burns it in this computer's DVD drive. Firefox takes its extension
- * from this site; Chrome and Edge are pointed to it by the installer.
+ * Burn DVD's install dialog (spec 3 sections 2.2 and 6): the burn tool is a small program for this computer plus a
+ * browser extension; together they download the disc image and burn it in this computer's DVD drive. Admins see
+ * every system's and browser's steps and the notes (compatibility and minimum versions); others see their own.
  */
-export function BurnInstallDialog({ open, browser, admin, onClose }: Props) {
+export function BurnInstallDialog({ open, browser, system = burnSystem(navigator.userAgent), admin, problem, onClose }: Props) {
+  const systems: BurnSystem[] = admin ? ['windows', 'macos', 'linux'] : [system ?? 'windows'];
+  const family = browser === 'firefox' ? 'firefox' : 'chrome';
+  const extensions: ('chrome' | 'firefox')[] = admin ? ['chrome', 'firefox'] : [family];
+  const why = problemText(problem, problem !== undefined);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="burn-install-title">
       <DialogTitle id="burn-install-title">Install the DVD burning tool</DialogTitle>
       <DialogContent>
+        {why && (
+          <Alert severity="info" sx={{ mb: 1.5 }}>
+            {why}
+          </Alert>
+        )}
         <Typography sx={{ mb: 1.5 }}>
           The DVD burning tool makes a DVD of this video on this computer. It downloads the disc image, burns it to a blank
           disc in your DVD drive and checks the result, so the disc plays in any DVD player. It is free and installs once.
         </Typography>
-        <Typography component="ol" sx={{ pl: 2.5, mt: 0, '& li': { mb: 1 } }}>
+        <Typography component="ol" sx={{ pl: 2.5, mt: 0, '& li': { mb: 1 }, '& code': { fontSize: '0.875em', bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 } }}>
           <li>
-            Download and run the installer:{' '}
-            <Link href={INSTALLER_URL} download>
-              DVD burning tool installer
-            </Link>
-            .
+            {systems.length > 1 ? (
+              <>
+                Install the burning tool on the computer:
+                <Box component="ul" sx={{ pl: 2.5, mt: 0.5, '& li': { mb: 0.5 } }}>
+                  {systems.map((s) => (
+                    <li key={s}>{helperStep(s, true)}</li>
+                  ))}
+                </Box>
+              </>
+            ) : (
+              helperStep(systems[0], false)
+            )}
           </li>
-          {(browser === 'firefox' || admin) && (
-            <li>
-              In Firefox, add the burning extension:{' '}
-              <Link href={FIREFOX_EXTENSION_URL}>Firefox extension</Link>.
-            </li>
-          )}
+          {extensions.map((b) => (
+            <li key={b}>{extensionStep(b)}</li>
+          ))}
           <li>Come back to this page and press Burn DVD again. Use blank DVD-R discs for the best results.</li>
         </Typography>
         {admin && (
           <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
-            Compatible with {BURN_COMPATIBILITY_NOTE}.
+            Compatible with {BURN_COMPATIBILITY_NOTE}. {BURN_COMPATIBILITY_MORE} Minimum versions: the burning tool {MIN_NATIVE_VERSION}, the Chrome
+            and Edge extension {MIN_CHROME_EXTENSION_VERSION}, the Firefox extension {MIN_FIREFOX_EXTENSION_VERSION}. A burning tool from version{' '}
+            {NATIVE_PRESENT_VERSION} up counts as installed: the burn window updates an older one by itself.
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
-        {browser === 'firefox' && (
-          <Button href={FIREFOX_EXTENSION_URL} startIcon={<Extension />}>
-            Firefox extension
-          </Button>
-        )}
+        <Button href={family === 'firefox' ? FIREFOX_EXTENSION_URL : CHROME_EXTENSION_URL} startIcon={<Extension />}>
+          {family === 'firefox' ? 'Firefox extension' : 'Chrome extension'}
+        </Button>
         <Button variant="contained" href={INSTALLER_URL} download startIcon={<Download />} autoFocus>
           Download installer
         </Button>

@@ -1,11 +1,13 @@
 import { Album, HelpOutlined, LiveTv, LocalShipping } from '@mui/icons-material';
-import { Box, Button, Paper } from '@mui/material';
+import { Box, Button, CircularProgress, Paper } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { COMPLETE_TEXT, useVideoGeneration } from '../generation/index.ts';
 import { PreviewDialog } from '../preview/index.ts';
 import type { VideoDetails } from './api.ts';
 import { AdminDetails } from './admin/index.ts';
+import { useBurnTools } from '../burn/useBurnTools.ts';
+import type { Readiness } from '../burn/versions.ts';
 import { burnBrowser } from './burn-compat.ts';
 import { BurnInstallDialog } from './BurnInstallDialog.tsx';
 import { DownloadDvdButton } from './DownloadDvdButton.tsx';
@@ -56,9 +58,29 @@ export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
   const [previewing, setPreviewing] = useState(false);
   const [sendingToTv, setSendingToTv] = useState(false);
   const [installing, setInstalling] = useState(false);
+  const [installProblem, setInstallProblem] = useState<Readiness | null>(null);
+  const [opening, setOpening] = useState(false);
   const brand = branded(video);
   // Spec 3 section 6: the burn tool is offered only where it runs.
   const browser = burnBrowser(navigator.userAgent);
+  const tools = useBurnTools(brand && browser !== null && !video.deleted);
+  // Burn DVD: a new enough extension and a helper (an old one is updated by the window) open the burn window;
+  // anything missing opens the install dialog, saying what is missing.
+  const burn = async () => {
+    setOpening(true);
+    try {
+      const result = await tools.openWindow(video.id, false);
+      if (!result.opened) {
+        setInstallProblem(result.readiness);
+        setInstalling(true);
+      }
+    } catch {
+      setInstallProblem(null);
+      setInstalling(true);
+    } finally {
+      setOpening(false);
+    }
+  };
   return (
     <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
       <Box
@@ -86,7 +108,14 @@ export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
           <DownloadHdButton videoId={video.id} videoCode={video.videoCode} hdSize={video.hdSize} ready={ready && !video.deleted} />
           <DownloadDvdButton videoId={video.id} videoCode={video.videoCode} isoSize={video.isoSize} ready={ready && !video.deleted} />
           {brand && browser !== null && (
-            <Button variant="outlined" startIcon={<Album />} onClick={() => setInstalling(true)} disabled={video.deleted}>
+            <Button
+              variant="outlined"
+              startIcon={opening ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Album />}
+              onClick={opening ? undefined : () => void burn()}
+              aria-busy={opening || undefined}
+              disabled={video.deleted}
+              data-testid="burn-dvd"
+            >
               Burn DVD
             </Button>
           )}
@@ -101,7 +130,7 @@ export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
       <ViewVideoDialog open={viewing} title={video.title} videoCode={video.videoCode} onClose={() => setViewing(false)} />
       {admin && <PreviewDialog open={previewing} video={video.id} onClose={() => setPreviewing(false)} />}
       <SendToTvDialog open={sendingToTv} onClose={() => setSendingToTv(false)} />
-      <BurnInstallDialog open={installing} browser={browser} admin={admin} onClose={() => setInstalling(false)} />
+      <BurnInstallDialog open={installing} browser={browser} admin={admin} problem={installProblem} onClose={() => setInstalling(false)} />
     </Box>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { copiesCount } from '../../../../common/order-pricing.ts';
 import type { VideoRef } from '../../api/index.ts';
 import { CreatorFrame } from '../creator/index.ts';
-import { BURN_COMPATIBILITY_NOTE, burnBrowser, type VideoDetails } from '../details/index.ts';
+import { useBurnTools, type BurnTools } from '../burn/useBurnTools.ts';
+import { BURN_SYSTEMS, burnBrowser, type VideoDetails } from '../details/index.ts';
 import { FinalizeGate, FinalizeProgress, StockEulaAgreement, useFinalizeSubmit } from '../finalize/index.ts';
 import { VideoRefGate } from '../slides/index.ts';
 import { finalizeAndOrder, useOrderOptions, type OrderProduct, type Quantities } from './api.ts';
@@ -31,17 +32,41 @@ function OrderLoader({ video, link }: { video: VideoRef; link: boolean }) {
   );
 }
 
-/** What stands in the way of burning on this computer (the next issue's burn window adds the burner's own). */
-function burnWarnings(): string[] {
-  if (burnBrowser(navigator.userAgent) !== null) return [];
-  return [`This computer cannot burn DVDs: the burning tool needs ${BURN_COMPATIBILITY_NOTE}. The DVD can be burned later from the video's details page on such a computer.`];
+const LATER = "The DVD can still be burned later from the video's details page (Burn DVD).";
+
+/**
+ * What stands in the way of burning on this computer: the system, then the extension and the helper as detection
+ * finds them (the burn window itself reports the burner and the disc).
+ */
+function burnWarnings(compatible: boolean, detection: BurnTools['detection']): string[] {
+  if (!compatible) return [`This computer cannot burn DVDs: the burning tool needs ${BURN_SYSTEMS}. ${LATER}`];
+  if (detection.kind === 'absent') return [`The DVD burning extension is not installed in this browser, so the DVD will not burn by itself. ${LATER}`];
+  if (detection.kind !== 'found') return [];
+  const r = detection.readiness;
+  switch (r.kind) {
+    case 'no_helper':
+      return [`The DVD burning tool is not installed on this computer, so the DVD will not burn by itself. ${LATER}`];
+    case 'old_extension':
+      return [`The DVD burning extension is out of date (version ${r.version}; ${r.min} or later is needed), so the DVD will not burn by itself. ${LATER}`];
+    case 'update':
+      return [`The DVD burning tool on this computer is out of date (version ${r.native}): the burn window will update it first.`];
+    case 'ready':
+      return [];
+  }
 }
 
 function OrderForm({ video, products, eulaRequired }: { video: VideoDetails; products: OrderProduct[]; eulaRequired: boolean }) {
   const [quantities, setQuantities] = useState<Quantities>({});
   const [autoBurn, setAutoBurn] = useState(true);
   const [accepted, setAccepted] = useState(false);
-  const { saving, message, submit } = useFinalizeSubmit(() => finalizeAndOrder(video.videoCode, eulaRequired && accepted, quantities, autoBurn));
+  const compatible = burnBrowser(navigator.userAgent) !== null;
+  const tools = useBurnTools(compatible);
+  const { saving, message, submit } = useFinalizeSubmit(async () => {
+    const reply = await finalizeAndOrder(video.videoCode, eulaRequired && accepted, quantities, autoBurn);
+    // Finalized with auto-burn ticked: the burn window opens and finalizes the DVD image, polling until it is made.
+    if (reply.redirect && autoBurn && compatible) await tools.openWindow(video.id, true).catch(() => undefined);
+    return reply;
+  });
   const copies = copiesCount(pricedLines(products, quantities));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
@@ -62,7 +87,7 @@ function OrderForm({ video, products, eulaRequired }: { video: VideoDetails; pro
           <ProductPicker products={products} quantities={quantities} onChange={setQuantities} disabled={saving} />
         </Box>
         <Divider />
-        <BurnToDvdBlock checked={autoBurn} onChange={setAutoBurn} warnings={burnWarnings()} disabled={saving} />
+        <BurnToDvdBlock checked={autoBurn} onChange={setAutoBurn} warnings={burnWarnings(compatible, tools.detection)} disabled={saving} />
         {eulaRequired && <StockEulaAgreement accepted={accepted} onChange={setAccepted} disabled={saving} />}
         <Box>
           <Button
