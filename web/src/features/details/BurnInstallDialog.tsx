@@ -78,7 +78,8 @@ function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
   return (
     <>
       In Chrome or Edge, add the burning extension: download the <Link href={CHROME_EXTENSION_URL}>Chrome extension</Link>, open{' '}
-      <code>chrome://extensions</code> (<code>edge://extensions</code> in Edge), turn on Developer mode and drop the downloaded file on that page.
+      <code>chrome://extensions</code> (<code>edge://extensions</code> in Edge), turn on Developer mode and drop the downloaded file on that page (a
+      .zip is unpacked first and its folder chosen with Load unpacked).
     </>
   );
 }
