@@ -620,7 +620,11 @@ export async function startForeignPage(port = 0): Promise<{ url: string; close()
   const got = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://127.0.0.1:${got}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
