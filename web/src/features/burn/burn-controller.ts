@@ -28,6 +28,8 @@ export class BurnController {
   private lastCheck: BurnerCheck | null = null;
   private lastStatus: BurnerStatus | null = null;
   private burnerChecking = false;
+  /** The next burner check, when one is waiting: one loop of checks at a time. */
+  private burnerTimer: ReturnType<typeof setTimeout> | null = null;
   private downloadSamples: Sample[] = [];
   private burnSamples: Sample[] = [];
   private writeStartedAt: number | null = null;
@@ -59,13 +61,15 @@ export class BurnController {
     for (const listener of this.listeners) listener();
   }
 
-  private later(ms: number, run: () => void): void {
-    if (this.stopped) return;
+  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> | null {
+    if (this.stopped) return null;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      if (this.burnerTimer === timer) this.burnerTimer = null;
       if (!this.stopped) run();
     }, ms);
     this.timers.add(timer);
+    return timer;
   }
 
   start(): void {
@@ -268,6 +272,11 @@ export class BurnController {
   /** Spec 3 section 4.5: checked every burnerRecheckMs until a burn starts; a usable burner starts it. */
   private async checkBurner(): Promise<void> {
     if (this.burnerChecking || this.stopped) return;
+    if (this.burnerTimer !== null) {
+      clearTimeout(this.burnerTimer);
+      this.timers.delete(this.burnerTimer);
+      this.burnerTimer = null;
+    }
     this.burnerChecking = true;
     try {
       const reply = await this.client.request({ type: 'burner_checks' });
@@ -284,7 +293,7 @@ export class BurnController {
     }
     if (this.stopped) return;
     if (canStartBurn(this.state, this.lastStatus?.kind === 'usable')) return void this.burn();
-    if (needsBurnerChecks(this.state)) this.later(BURN_TIMINGS.burnerRecheckMs, () => void this.checkBurner());
+    if (needsBurnerChecks(this.state)) this.burnerTimer = this.later(BURN_TIMINGS.burnerRecheckMs, () => void this.checkBurner());
   }
 
   // ------------------------------------------------------------------------------------------------ burn, verify
