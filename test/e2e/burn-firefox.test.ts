@@ -4,10 +4,14 @@
  * manifest from ~/.mozilla/native-messaging-hosts), the virtual burner, the disc compared with the server's ISO.
  */
 import assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_ID, NATIVE_HOST_NAME } from '../../common/burn-protocol.ts';
+import { DENIM_PATHS } from '../../common/helper-update.ts';
+import { projectRoot } from '../../server/src/config.ts';
 import {
   askExtensionVersion,
   assertRowsWentThrough,
@@ -47,6 +51,7 @@ describe('Burn DVD in Firefox: extension, native helper, virtual burner', functi
   let firefox: BurnBrowser;
   let page: Page;
   let video: { id: number; videoCode: string };
+  let xpi: string;
 
   async function expectVerifiedDisc(win: Page, label: string): Promise<void> {
     await waitForRow(win, 'Verify', /Completed/, 240_000);
@@ -64,7 +69,13 @@ describe('Burn DVD in Firefox: extension, native helper, virtual burner', functi
     app = await startBurnApp(publicPort);
     await serveBuild(app, build);
     helper = await installHelper(app);
-    firefox = await launchFirefox(helper.home, path.join(build, 'extension', 'firefox'));
+    // The add-on as a user gets it: the .xpi the server offers at /denim.
+    const res = await fetch(`${app.url}${DENIM_PATHS.firefoxExtension}`);
+    assert.equal(res.status, 200, `GET ${DENIM_PATHS.firefoxExtension}`);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/x-xpinstall/);
+    xpi = path.join(helper.home, 'tribute-burner-firefox.xpi');
+    writeFileSync(xpi, Buffer.from(await res.arrayBuffer()));
+    firefox = await launchFirefox(helper.home, xpi);
     page = await firefox.browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     await signIn(page, app.url, 'staff@example.com');
@@ -105,6 +116,20 @@ describe('Burn DVD in Firefox: extension, native helper, virtual burner', functi
     await assertRowsWentThrough(win, 'Firefox, second copy');
     helper.setBurner({ write_bytes_per_second: 8_000_000 });
     await closeBurnWindows(firefox.browser);
+  });
+
+  it('passes web-ext lint on the .xpi the server offers', async () => {
+    const dir = path.join(helper.home, 'xpi-unpacked');
+    mkdirSync(dir, { recursive: true });
+    await promisify(execFile)('unzip', ['-q', '-o', xpi, '-d', dir]);
+    const webExt = path.join(projectRoot, 'node_modules', '.bin', 'web-ext');
+    // web-ext lint exits 1 when it finds errors; its JSON report is on stdout either way.
+    const { stdout } = await promisify(execFile)(webExt, ['lint', '--source-dir', dir, '--output', 'json', '--no-input'], { maxBuffer: 16 * 1024 * 1024 }).catch(
+      (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
+    );
+    const report = JSON.parse(stdout) as { errors: { message: string }[]; warnings: { message: string }[] };
+    assert.deepEqual(report.errors.map((e) => e.message), [], 'web-ext lint errors');
+    assert.deepEqual(report.warnings.map((e) => e.message), [], 'web-ext lint warnings');
   });
 
   it('does not answer a page of another origin', async () => {
