@@ -110,8 +110,12 @@ function BurnWindow({ videoId }: { videoId: number }) {
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p" data-testid="burn-source" sx={{ mt: 0.5 }}>
             Download from {sourceLabel(state.source)}
-            {auto ? ' · burns once finalized' : ''}
           </Typography>
+          {auto && (
+            <Typography variant="caption" color="text.secondary" component="p" data-testid="burn-auto">
+              Burns once finalized
+            </Typography>
+          )}
         </Box>
         <Paper variant="outlined" component="section" aria-label="Progress" sx={{ px: 2, py: 1.5, display: 'grid', gap: 1 }}>
           {ROWS.map((row) => (
