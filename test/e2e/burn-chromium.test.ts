@@ -13,7 +13,7 @@ import {
   assertRowsWentThrough,
   burnShot,
   cachedBurnerBuild,
-  call,
+  finalizeOnOrderPage,
   closeBurnWindows,
   freePort,
   helperFile,
@@ -39,7 +39,6 @@ import {
 import { makeFinishedVideo } from './finished-video.ts';
 import { watchConsole } from './harness.ts';
 import { signIn } from './sign-in.ts';
-import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 /** A stable public port keeps the cached build (the extension names its origin); another is taken when it is busy. */
 const PREFERRED_PORT = 47310;
@@ -294,29 +293,14 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
   it('opens the window and burns by itself after finalizing on the order page with auto-burn ticked', async () => {
     helper.insertBlank('DVD-R');
     await closeBurnWindows(chromium.browser);
-    // A video ready to finalize: photos and the shortest stock song, two seconds a slide.
-    const fresh = await makeStaffVideo(app, 'Dorothy "Dot" Keane', { slide_time: 2, automatic_timing: false });
-    await addPhotos(app, fresh.id, [{ name: 'garden.jpg' }, { name: 'lake.jpg' }]);
-    const stock = await call(page, 'GET', '/r/songs/stock_list');
-    const songs = (stock.body?.stock_songs ?? []) as { id: number; song_length: number }[];
-    const [shortest] = [...songs].sort((a, b) => a.song_length - b.song_length);
-    assert.equal((await call(page, 'POST', '/r/songs/attach_stock', { video_id: fresh.id, stock_song_id: [shortest.id] })).status, 200);
-    await page.goto(`${app.url}/creator/${fresh.id}/order`, { waitUntil: 'networkidle0' });
-    const box = await page.waitForSelector('::-p-text(Automatically download and burn once finalized)');
-    assert.ok(box);
-    const checked = await page.$eval('::-p-text(Automatically download and burn once finalized)', (label) =>
-      (label.closest('label')?.querySelector('input[type="checkbox"]') as HTMLInputElement | null)?.checked,
-    );
-    assert.equal(checked, true, 'ticked by default');
-    await page.locator('label ::-p-text(I agree to the stock music license agreement)').click();
-    await page.locator('button::-p-text(Finalize)').click();
+    const fresh = await finalizeOnOrderPage(app, page, 'Dorothy "Dot" Keane');
     const win = await waitForBurnWindow(chromium.browser, fresh.id, 60_000);
     await win.setViewport({ width: 700, height: 440 });
     assert.match(win.url(), /[?&]auto=1/, 'the window was opened for auto-burn');
     await waitForText(win, /Finalize/);
     await burnShot(win, 'burn-window-auto-finalizing');
     const videoBefore = video;
-    video = { id: fresh.id, videoCode: fresh.video_code };
+    video = fresh;
     try {
       await expectVerifiedDisc(win, 'auto-burn');
     } finally {

@@ -18,6 +18,7 @@ import {
   burnShot,
   cachedBurnerBuild,
   closeBurnWindows,
+  finalizeOnOrderPage,
   freePort,
   hostManifest,
   installHelper,
@@ -115,6 +116,25 @@ describe('Burn DVD in Firefox: extension, native helper, virtual burner', functi
     await expectVerifiedDisc(win, 'Firefox, second copy');
     await assertRowsWentThrough(win, 'Firefox, second copy');
     helper.setBurner({ write_bytes_per_second: 8_000_000 });
+    await closeBurnWindows(firefox.browser);
+  });
+
+  it('opens the window and burns by itself after finalizing on the order page with auto-burn ticked', async () => {
+    helper.insertBlank('DVD-R');
+    await closeBurnWindows(firefox.browser);
+    const fresh = await finalizeOnOrderPage(app, page, 'Ezra "Ez" Pollard');
+    const win = await waitForBurnWindow(firefox.browser, fresh.id, 60_000);
+    assert.match(win.url(), /[?&]auto=1/, 'the window was opened for auto-burn');
+    await waitForText(win, /Finalize/);
+    await recordRows(win);
+    const videoBefore = video;
+    video = fresh;
+    try {
+      await expectVerifiedDisc(win, 'Firefox auto-burn');
+    } finally {
+      video = videoBefore;
+    }
+    await burnShot(win, 'burn-window-firefox-auto-completed');
     await closeBurnWindows(firefox.browser);
   });
 

@@ -19,6 +19,7 @@ import { seedDemo } from '../../server/src/seed/demo.ts';
 import { startServer, type Running } from '../../server/src/server.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/database.ts';
 import { chromePath, DEMO_PASSWORD, OUTPUT_DIR, type E2eApp } from './harness.ts';
+import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 export const CACHE_DIR = path.join(os.homedir(), '.cache', 'tribute', 'burner-e2e');
 
@@ -707,4 +708,28 @@ export async function assertRowsWentThrough(page: Page, label: string): Promise<
   if (!before('burn', /Initializing|Loading|\d+%|Finalizing|remaining/)) throw new Error(`${label}: the Burn row showed no progress before Completed: ${shown}`);
   if (!before('verify', /Verifying|\d+%|remaining/)) throw new Error(`${label}: the Verify row showed no progress before Completed: ${shown}`);
   return seen;
+}
+
+/**
+ * A video ready to finalize (two photos, the shortest stock song, two seconds a slide), finalized from its order
+ * page with 'Automatically download and burn once finalized' left ticked (its default, checked here).
+ */
+export async function finalizeOnOrderPage(app: BurnApp, page: Page, title: string): Promise<{ id: number; videoCode: string }> {
+  const fresh = await makeStaffVideo(app, title, { slide_time: 2, automatic_timing: false });
+  await addPhotos(app, fresh.id, [{ name: 'garden.jpg' }, { name: 'lake.jpg' }]);
+  const stock = await call(page, 'GET', '/r/songs/stock_list');
+  const songs = (stock.body?.stock_songs ?? []) as { id: number; song_length: number }[];
+  const [shortest] = [...songs].sort((a, b) => a.song_length - b.song_length);
+  if (!shortest) throw new Error('the stock library has no songs');
+  const attached = await call(page, 'POST', '/r/songs/attach_stock', { video_id: fresh.id, stock_song_id: [shortest.id] });
+  if (attached.status !== 200) throw new Error(`attach_stock answered ${attached.status}`);
+  await page.goto(`${app.url}/creator/${fresh.id}/order`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('::-p-text(Automatically download and burn once finalized)');
+  const checked = await page.$eval('::-p-text(Automatically download and burn once finalized)', (label) =>
+    (label.closest('label')?.querySelector('input[type="checkbox"]') as HTMLInputElement | null)?.checked,
+  );
+  if (checked !== true) throw new Error('auto-burn is not ticked by default on the order page');
+  await page.locator('label ::-p-text(I agree to the stock music license agreement)').click();
+  await page.locator('button::-p-text(Finalize)').click();
+  return { id: fresh.id, videoCode: fresh.video_code };
 }
