@@ -27,7 +27,7 @@ import {
 } from './burn-harness.ts';
 import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
 import { signIn } from './sign-in.ts';
-import { makeStaffVideo } from './slide-fixtures.ts';
+import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 const LINUX_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ROWS = ['Finalize', 'Download', 'Burn', 'Verify'];
@@ -133,6 +133,16 @@ describe('the burn window and Burn DVD without the extension', function () {
     await win.waitForFunction(() => document.activeElement?.textContent === 'Close');
     assert.deepEqual(winErrors.filter((e) => !/409|Conflict/.test(e)), [], 'no console errors besides the refused request');
     await win.close();
+  });
+
+  it('warns on the order page that the DVD will not burn by itself when no extension answers', async () => {
+    const ordered = await makeStaffVideo(app, 'Thomas Greer', { slide_time: 2, automatic_timing: false });
+    await addPhotos(app, ordered.id, [{ name: 'garden.jpg' }, { name: 'lake.jpg' }]);
+    await page.goto(`${app.url}/creator/${ordered.id}/order`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('::-p-text(Automatically download and burn once finalized)');
+    // Linux with Chrome can burn: the warning is the extension's absence, found by the detection's fast tries.
+    await page.waitForFunction(() => document.querySelector('[aria-label="Burner warnings"]')?.textContent?.includes('The DVD burning extension is not installed in this browser'));
+    assert.doesNotMatch(await page.$eval('[aria-label="Burner warnings"]', (w) => w.textContent ?? ''), /cannot burn DVDs/);
   });
 
   it('keeps the admin preview of the install dialog, with the compatibility rule and the minimum versions', async () => {
