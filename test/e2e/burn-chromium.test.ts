@@ -134,7 +134,10 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
     // Pictures of the passing states when they are caught; the notes of the window say whether they happened.
     await waitForRow(win, 'Burn', /\d+%|remaining/, 240_000).then(() => burnShot(win, 'burn-window-burning'), () => undefined);
     // The virtual disc reads back at once: the Verify row's progress is seldom caught from outside.
-    await waitForRow(win, 'Verify', /Verifying|\d+%|remaining/, 10_000).then(() => burnShot(win, 'burn-window-verifying'), () => undefined);
+    await waitForRow(win, 'Verify', /Verifying|\d+%|remaining/, 10_000).then(
+      () => burnShot(win, 'burn-window-verifying', 0),
+      () => undefined,
+    );
     await expectVerifiedDisc(win, 'first copy');
     await assertRowsWentThrough(win, 'first copy');
     await burnShot(win, 'burn-window-completed');

@@ -174,8 +174,6 @@ export async function startBurnApp(publicPort: number, env: Record<string, strin
     ...loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD, SESSION_SECRET: 'e2e', PUBLIC_URL: publicUrl, BURNER_BUILD_DIR: servedDir, ...env }),
     port: appPort,
   };
-  // Until config.ts reads BURNER_BUILD_DIR from its env argument, the routes may read process.env.
-  process.env.BURNER_BUILD_DIR = servedDir;
   await seedDemo(database.db, config);
   const running: Running = await startServer(config, database.db, database.url);
   const proxy = await startProxy(running.url, publicPort);
@@ -276,10 +274,10 @@ export async function cachedBurnerBuild(options: BuildOptions): Promise<string> 
   rmSync(outDir, { recursive: true, force: true });
   renameSync(temp, outDir);
   for (const old of readdirSync(CACHE_DIR)) {
-    // Older builds of the same version and address are dead weight (a helper is ~100 MB).
-    if (old.startsWith(`build-${options.helperVersion ?? 'current'}-`) && old !== path.basename(outDir) && !old.includes('.tmp-')) {
+    // Builds of sources long changed are dead weight (a helper is ~100 MB); a day old, no running test uses them.
+    if (old.startsWith('build-') && old !== path.basename(outDir) && !old.includes('.tmp-')) {
       const marker = path.join(CACHE_DIR, old, '.complete');
-      if (existsSync(marker) && Date.now() - statSync(marker).mtimeMs > 3600_000) rmSync(path.join(CACHE_DIR, old), { recursive: true, force: true });
+      if (existsSync(marker) && Date.now() - statSync(marker).mtimeMs > 24 * 3600_000) rmSync(path.join(CACHE_DIR, old), { recursive: true, force: true });
     }
   }
   return outDir;
@@ -549,11 +547,11 @@ export async function closeBurnWindows(browser: Browser): Promise<void> {
 }
 
 /** A PNG of the burn window as it is now, under test-output/. */
-export async function burnShot(page: Page, name: string): Promise<string> {
+export async function burnShot(page: Page, name: string, settleMs = 500): Promise<string> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const file = path.join(OUTPUT_DIR, `${name}.png`);
   // The bars move by a CSS transition: let them arrive where the state puts them.
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, settleMs));
   await page.screenshot({ path: file as `${string}.png` });
   return file;
 }
