@@ -35,6 +35,7 @@ import {
   type BurnApp,
   type BurnBrowser,
   type InstalledHelper,
+  type VirtualBurnerState,
 } from './burn-harness.ts';
 import { makeFinishedVideo } from './finished-video.ts';
 import { watchConsole } from './harness.ts';
@@ -191,6 +192,49 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
     assert.doesNotMatch(await rowStatus(win, 'Burn'), /Completed/, text);
     helper.insertBlank('DVD-R');
     await expectVerifiedDisc(win, 'after inserting a disc');
+  });
+
+  it('waits through every burner status of spec 3 section 4.5, then burns when the drive is ready', async () => {
+    rmSync(helper.discFile, { force: true });
+    helper.setBurner({ present: false });
+    const win = await openBurnWindow();
+    await waitForRow(win, 'Download', /Completed/, 240_000);
+    // Each state stays until the next burner re-check (every 2 s) has shown it.
+    const steps: [Partial<VirtualBurnerState>, RegExp, string][] = [
+      [{ present: false }, /No burner could be found/, 'no-burner'],
+      [{ present: true, becoming_ready: true }, /Loading\.\.\./, 'becoming-ready'],
+      [{ becoming_ready: false, media_type: 'DVD-R', blank: false }, /The disc in the burner is not blank/, 'not-blank'],
+      [{ blank: true, busy: true }, /The burner is busy\./, 'busy'],
+    ];
+    for (const [state, text, name] of steps) {
+      helper.setBurner(state);
+      await waitForText(win, text, 15_000);
+      await burnShot(win, `burn-window-status-${name}`);
+      assert.equal(helper.disc(), null, `nothing is written while ${name}`);
+    }
+    helper.setBurner({ busy: false });
+    await expectVerifiedDisc(win, 'once the drive is ready');
+  });
+
+  it('reports a disc that fails verification and never calls it done', async () => {
+    helper.insertBlank('DVD-R');
+    helper.setBurner({ corrupt_write: true });
+    try {
+      const win = await openBurnWindow();
+      await waitForRow(win, 'Burn', /Completed/, 240_000);
+      const verify = await waitForRow(win, 'Verify', /\S/, 60_000).then(() => new Promise((r) => setTimeout(r, 3000))).then(() => rowStatus(win, 'Verify'));
+      await burnShot(win, 'burn-window-verify-failed');
+      assert.doesNotMatch(verify, /Completed/, 'the verify row is not Completed');
+      assert.equal(await win.$eval('[data-testid="burn-status-verify"]', (el) => el.getAttribute('data-error')), 'true', `the verify row shows an error: ${verify}`);
+      const text = await windowText(win);
+      assert.doesNotMatch(text, /burned and verified/);
+      assert.doesNotMatch(text, /Burn Another Copy/, 'a failed verify offers Close, not another copy (spec 3 section 4.4)');
+      assert.match(text, /Close/);
+      const disc = helper.disc();
+      assert.ok(disc && disc.sha256 !== (await isoOnServer(app, video.id)).sha256, 'the disc really differs');
+    } finally {
+      helper.setBurner({ corrupt_write: false });
+    }
   });
 
   it('burns a DVD+R with the advisory to use DVD-R', async () => {
