@@ -83,7 +83,8 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
     // Built (or taken from the cache) before the app starts: the first build of a helper takes a while.
     build = await cachedBurnerBuild({ publicUrl });
     oldBuild = await cachedBurnerBuild({ publicUrl, helperVersion: 6, extensions: false });
-    app = await startBurnApp(publicPort);
+    // A second download server: the same product under another name (an origin the helper was not installed for).
+    app = await startBurnApp(publicPort, { DOWNLOAD_ALTERNATES: `mirror=http://localhost:${publicPort}` });
     await serveBuild(app, build);
     helper = await installHelper(app);
     chromium = await launchChromium(helper.home, path.join(build, 'extension', 'chrome'));
@@ -178,6 +179,29 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
     assert.ok(from > 0 && from <= half, `resumed from ${from}, after the start and not past the cut at ${half}`);
     assert.equal(resumed.status, 206);
     assert.ok(!requests.slice(1).some((r) => r.range === null), 'never downloaded again from the start');
+  });
+
+  it('downloads from the other server chosen in Download Settings', async () => {
+    helper.insertBlank('DVD-R');
+    const before = app.proxy.isoRequests().length;
+    // The primary server does not answer: the download waits with Download Settings offered.
+    app.proxy.holdPrimaryIso(true);
+    try {
+      const win = await openBurnWindow();
+      await win.locator('button::-p-text(Download Settings)').click();
+      await win.locator('[role="dialog"] label ::-p-text(Mirror)').click();
+      await burnShot(win, 'burn-window-download-settings');
+      await win.locator('[role="dialog"] button::-p-text(Restart Download)').click();
+      // Fails at once with the window's words when the mirror's download is refused, rather than at the time limit.
+      await waitForRow(win, 'Download', /Completed|^(?!Estimating)[\s\S]*(may not|fail|error|refused)/i, 120_000);
+      const download = await rowStatus(win, 'Download');
+      assert.match(download, /Completed/, `the download from the mirror: ${await win.$eval('[data-testid="burn-status-download"]', (el) => el.getAttribute('title') ?? el.textContent)}`);
+      await expectVerifiedDisc(win, 'from the mirror');
+      const mirrored = app.proxy.isoRequests().slice(before).filter((r) => /[?&]alt=mirror/.test(r.path));
+      assert.ok(mirrored.length > 0 && mirrored.every((r) => r.status === 200 || r.status === 206), `the image came from the mirror: ${JSON.stringify(mirrored)}`);
+    } finally {
+      app.proxy.holdPrimaryIso(false);
+    }
   });
 
   it("waits for a disc: 'No media' from the helper, then burns once one is inserted", async () => {

@@ -62,6 +62,8 @@ export interface CuttingProxy {
   port: number;
   requests: ProxyRequest[];
   cutNextIso(bytes: number): void;
+  /** Leaves disc image requests from the primary address (no alt= query) unanswered until released. */
+  holdPrimaryIso(hold: boolean): void;
   isoRequests(): ProxyRequest[];
   close(): Promise<void>;
 }
@@ -72,9 +74,15 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
   const upstream = new URL(target);
   const requests: ProxyRequest[] = [];
   let cutAfter: number | null = null;
+  let holding = false;
+  let held: (() => void)[] = [];
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     const iso = req.method === 'GET' && ISO_PATH.test(url);
+    if (iso && holding && !/[?&]alt=/.test(url)) {
+      held.push(() => server.emit('request', req, res));
+      return;
+    }
     const entry: ProxyRequest = { method: req.method ?? 'GET', path: url, range: (req.headers.range as string | undefined) ?? null, status: 0, sent: 0, cut: false };
     if (iso) requests.push(entry);
     let cutAt: number | null = null;
@@ -137,6 +145,14 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
     requests,
     cutNextIso(bytes) {
       cutAfter = bytes;
+    },
+    holdPrimaryIso(hold) {
+      holding = hold;
+      if (!hold) {
+        const waiting = held;
+        held = [];
+        for (const resume of waiting) resume();
+      }
     },
     isoRequests: () => requests.slice(),
     async close() {
