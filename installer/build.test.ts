@@ -16,7 +16,7 @@ import { DEB_DOWNLOAD_DIR, DEB_HELPER_PATH, DEB_HOST_DIRS } from './deb.ts';
 import { hostManifest } from './host-manifest.ts';
 import { signaturePath } from './layout.ts';
 import { sha256Hex, verifyBytes, verifyHelperManifest } from './signing.ts';
-import { askVersion, testBuild, TEST_PUBLIC_URL } from './test-support.ts';
+import { askVersion, testBuild, TEST_MIRROR, TEST_PUBLIC_URL } from './test-support.ts';
 
 const run = promisify(execFile);
 
@@ -114,7 +114,7 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
       assert.deepEqual(manifest, hostManifest(family, '/opt/tribute-burner/tribute-burner'));
     }
     assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'opt/tribute-burner/config.json'), 'utf8')), {
-      servers: [TEST_PUBLIC_URL],
+      servers: [TEST_PUBLIC_URL, TEST_MIRROR],
       updateServer: TEST_PUBLIC_URL,
       downloadDir: DEB_DOWNLOAD_DIR,
       burner: { kind: 'system' },
@@ -161,14 +161,14 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     writeFileSync(state, JSON.stringify({ present: true, media_type: 'DVD-R', blank: true }));
     const profile = path.join(home, 'chromium-profile');
 
-    const result = await runScript(build.linuxUserInstall, home, ['--helper', helper.executable, '--server', 'http://127.0.0.1:9/', '--virtual-burner', 'virtual-burner.json', '--chromium-user-data-dir', profile]);
+    const result = await runScript(build.linuxUserInstall, home, ['--helper', helper.executable, '--server', 'http://127.0.0.1:9/', '--mirror', 'http://127.0.0.2:9/', '--virtual-burner', 'virtual-burner.json', '--chromium-user-data-dir', profile]);
     assert.equal(result.code, 0, result.stderr);
 
     const installed = path.join(home, '.local/share/tribute-burner/tribute-burner');
     assert.equal(sha256Hex(readFileSync(installed)), helper.manifest.sha256);
     assert.equal(statSync(installed).mode & 0o777, 0o755);
     assert.deepEqual(JSON.parse(readFileSync(path.join(home, '.local/share/tribute-burner/config.json'), 'utf8')), {
-      servers: ['http://127.0.0.1:9'],
+      servers: ['http://127.0.0.1:9', 'http://127.0.0.2:9'],
       updateServer: 'http://127.0.0.1:9',
       burner: { kind: 'virtual', stateFile: state },
     });

@@ -26,6 +26,7 @@ import { HELPER_PLATFORMS, type HelperPlatform } from '../common/burn-protocol.t
 import type { HelperBuildManifest } from '../common/helper-update.ts';
 import { cacheKey, cached, defaultCacheDir } from './cache.ts';
 import { buildDeb } from './deb.ts';
+import { parseDownloadAlternates } from '../server/src/config.ts';
 import { serverOrigin } from './helper-config.ts';
 import { bundleHelper, helperExecutable } from './helper-executable.ts';
 import { EXTENSION_FILES, INSTALLER_DIR, INSTALLER_NAMES, LINUX_USER_INSTALL_PATH, helperManifestPath, helperPath, installerPath, signaturePath } from './layout.ts';
@@ -51,6 +52,8 @@ export interface BuildBurnerOptions {
   publicUrl: string;
   /** Default build/burner. */
   outDir?: string;
+  /** The server's download mirrors (origins); default the DOWNLOAD_ALTERNATES environment variable's. */
+  mirrors?: readonly string[];
   /** Default native-host/version.json; tests build an older helper to see it update. */
   helperVersion?: number;
   /** A PEM Ed25519 private key; default HELPER_SIGNING_KEY or the data folder's key (made when missing). */
@@ -118,16 +121,21 @@ function removeOtherVersions(outDir: string, platform: HelperPlatform, version: 
   }
 }
 
-async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, publicUrl: string, cacheDir: string, sources: string): Promise<string> {
+interface InstallerServers {
+  publicUrl: string;
+  mirrors: readonly string[];
+}
+
+async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, { publicUrl, mirrors }: InstallerServers, cacheDir: string, sources: string): Promise<string> {
   const name = INSTALLER_NAMES[platform].make(version);
-  const key = `${platform}_${cacheKey(helperSha, String(version), publicUrl, sources)}`;
+  const key = `${platform}_${cacheKey(helperSha, String(version), publicUrl, mirrors.join(' '), sources)}`;
   return cached(cacheDir, 'installers', key, name, async (dir) => {
     const outFile = path.join(dir, name);
     const staging = await mkdtemp(path.join(os.tmpdir(), `tribute-burner-${platform}-`));
     try {
-      if (platform === 'linux-x64') await buildDeb({ helper, version, publicUrl, stagingDir: staging, outFile });
-      else if (platform === 'win-x64') await buildNsisInstaller({ helper, version, publicUrl, stagingDir: staging, outFile });
-      else writeFileSync(outFile, await buildMacZip({ helper, version, publicUrl }));
+      if (platform === 'linux-x64') await buildDeb({ helper, version, publicUrl, mirrors, stagingDir: staging, outFile });
+      else if (platform === 'win-x64') await buildNsisInstaller({ helper, version, publicUrl, mirrors, stagingDir: staging, outFile });
+      else writeFileSync(outFile, await buildMacZip({ helper, version, publicUrl, mirrors }));
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
@@ -154,6 +162,7 @@ async function buildExtensions(publicUrl: string, outDir: string, notes: string[
 export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBurnerResult> {
   const log = options.log ?? (() => {});
   const publicUrl = serverOrigin(options.publicUrl);
+  const mirrors = (options.mirrors ?? Object.values(parseDownloadAlternates(process.env.DOWNLOAD_ALTERNATES))).map(serverOrigin);
   const outDir = path.resolve(options.outDir ?? DEFAULT_OUT_DIR);
   const helperVersion = options.helperVersion ?? sourceHelperVersion();
   if (!Number.isSafeInteger(helperVersion) || helperVersion < 1) throw new Error(`The helper version must be a whole number from 1, not ${helperVersion}.`);
@@ -182,7 +191,7 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
       result.helpers[platform] = { executable, manifest };
 
       log(`making the ${platform} installer`);
-      const installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, publicUrl, cacheDir, sources);
+      const installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { publicUrl, mirrors }, cacheDir, sources);
       const target = path.join(outDir, installerPath(platform, helperVersion));
       copyAtomic(installer, target);
       signFile(key, target);
@@ -192,7 +201,7 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
   }
 
   const userScript = path.join(outDir, LINUX_USER_INSTALL_PATH);
-  writeAtomic(userScript, userInstallScript({ publicUrl, helperVersion, bundled: false }));
+  writeAtomic(userScript, userInstallScript({ publicUrl, mirrors, helperVersion, bundled: false }));
   signFile(key, userScript);
   result.linuxUserInstall = userScript;
 

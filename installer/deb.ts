@@ -83,13 +83,15 @@ export interface DebOptions {
   helper: string;
   version: number;
   publicUrl: string;
+  /** The server's download mirrors (origins), which the helper may download disc images from too. */
+  mirrors?: readonly string[];
   /** An empty folder to lay the package out in. */
   stagingDir: string;
   outFile: string;
 }
 
 /** Builds the .deb at outFile. */
-export async function buildDeb({ helper, version, publicUrl, stagingDir, outFile }: DebOptions): Promise<string> {
+export async function buildDeb({ helper, version, publicUrl, mirrors, stagingDir, outFile }: DebOptions): Promise<string> {
   const root = path.join(stagingDir, 'root');
   mkdirSync(root, { recursive: true, mode: 0o755 });
   chmodSync(root, 0o755);
@@ -97,7 +99,7 @@ export async function buildDeb({ helper, version, publicUrl, stagingDir, outFile
   mkdirSync(path.dirname(installed), { recursive: true, mode: 0o755 });
   copyFileSync(helper, installed);
   chmodSync(installed, 0o755);
-  writeFile(root, `${DEB_INSTALL_DIR}/config.json`, helperConfigJson(publicUrl, { downloadDir: DEB_DOWNLOAD_DIR }), 0o644);
+  writeFile(root, `${DEB_INSTALL_DIR}/config.json`, helperConfigJson(publicUrl, { downloadDir: DEB_DOWNLOAD_DIR, mirrors }), 0o644);
   for (const { dir, family } of DEB_HOST_DIRS) writeFile(root, `${dir}/${HOST_MANIFEST_FILE}`, hostManifestJson(family, DEB_HELPER_PATH), 0o644);
 
   const installedKb = Math.ceil(statSync(installed).size / 1024) + 8;

@@ -1,6 +1,7 @@
 /**
- * The config.json the installers put beside the helper (native-host/src/config.ts reads and validates it): the one
- * server it may download from and update from, and which burner it drives.
+ * The config.json the installers put beside the helper (native-host/src/config.ts reads and validates it): the
+ * server it updates from, the servers it may download disc images from (that server and its download mirrors,
+ * DOWNLOAD_ALTERNATES), and which burner it drives.
  */
 
 export interface InstalledHelperConfig {
@@ -17,9 +18,16 @@ export function serverOrigin(publicUrl: string): string {
   return url.origin;
 }
 
-export function helperConfig(publicUrl: string, options: { downloadDir?: string } = {}): InstalledHelperConfig {
-  const server = serverOrigin(publicUrl);
-  return { servers: [server], updateServer: server, ...(options.downloadDir ? { downloadDir: options.downloadDir } : {}), burner: { kind: 'system' } };
+export interface HelperConfigOptions {
+  downloadDir?: string;
+  /** Other servers with the same /downloads/ paths (DOWNLOAD_ALTERNATES origins). */
+  mirrors?: readonly string[];
 }
 
-export const helperConfigJson = (publicUrl: string, options: { downloadDir?: string } = {}): string => `${JSON.stringify(helperConfig(publicUrl, options), null, 2)}\n`;
+export function helperConfig(publicUrl: string, options: HelperConfigOptions = {}): InstalledHelperConfig {
+  const server = serverOrigin(publicUrl);
+  const servers = [...new Set([server, ...(options.mirrors ?? []).map(serverOrigin)])];
+  return { servers, updateServer: server, ...(options.downloadDir ? { downloadDir: options.downloadDir } : {}), burner: { kind: 'system' } };
+}
+
+export const helperConfigJson = (publicUrl: string, options: HelperConfigOptions = {}): string => `${JSON.stringify(helperConfig(publicUrl, options), null, 2)}\n`;

@@ -45,6 +45,13 @@ export const EXTENSION_FILES = {
  */
 export const SCRIPT_SERVER_LINE = /^DEFAULT_SERVER='[^'\n]*'$/m;
 export const scriptServerLine = (server: string): string => `DEFAULT_SERVER='${server.replace(/'/g, '')}'`;
+/**
+ * The line holding the download mirrors (DOWNLOAD_ALTERNATES origins, space-separated): the helper may download the
+ * disc image from them too, so the window's Download Settings can switch server. The server rewrites it like the
+ * server line.
+ */
+export const SCRIPT_MIRRORS_LINE = /^DEFAULT_MIRRORS='[^'\n]*'$/m;
+export const scriptMirrorsLine = (mirrors: readonly string[]): string => `DEFAULT_MIRRORS='${mirrors.join(' ').replace(/'/g, '')}'`;
 
 /** Shown (404) when a /denim file was asked for and the build has not made it. */
 export const NOT_BUILT_MESSAGE = 'The DVD burning tool has not been built on this server (npm run build:helper).';

@@ -30,14 +30,16 @@ export interface MacZipOptions {
   helper: string;
   version: number;
   publicUrl: string;
+  /** The server's download mirrors (origins). */
+  mirrors?: readonly string[];
 }
 
-export function buildMacZip({ helper, version, publicUrl }: MacZipOptions): Promise<Buffer> {
+export function buildMacZip({ helper, version, publicUrl, mirrors }: MacZipOptions): Promise<Buffer> {
   const folder = `tribute-burner-macos-${version}`;
   const mtime = new Date('2020-01-01T00:00:00Z');
   const zip = new yazl.ZipFile();
   zip.addBuffer(readFileSync(helper), `${folder}/${HELPER_NAME}`, { mtime, mode: 0o100755 });
-  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, helperVersion: version, bundled: true })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
+  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, mirrors, helperVersion: version, bundled: true })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(UNINSTALL), `${folder}/uninstall.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(readme(publicUrl)), `${folder}/README.txt`, { mtime, mode: 0o100644 });
   zip.end();

@@ -55,6 +55,8 @@ export interface NsisOptions {
   helper: string;
   version: number;
   publicUrl: string;
+  /** The server's download mirrors (origins). */
+  mirrors?: readonly string[];
   stagingDir: string;
   outFile: string;
 }
@@ -125,7 +127,7 @@ export function nsisScript(version: number, outFile: string, files: { helper: st
 }
 
 /** Builds the NSIS installer at outFile. */
-export async function buildNsisInstaller({ helper, version, publicUrl, stagingDir, outFile }: NsisOptions): Promise<string> {
+export async function buildNsisInstaller({ helper, version, publicUrl, mirrors, stagingDir, outFile }: NsisOptions): Promise<string> {
   const files = {
     helper: path.join(stagingDir, helperFileName('win-x64')),
     config: path.join(stagingDir, 'config.json'),
@@ -133,7 +135,7 @@ export async function buildNsisInstaller({ helper, version, publicUrl, stagingDi
     firefox: path.join(stagingDir, WINDOWS_FIREFOX_MANIFEST),
   };
   copyFileSync(helper, files.helper);
-  writeFileSync(files.config, helperConfigJson(publicUrl));
+  writeFileSync(files.config, helperConfigJson(publicUrl, { mirrors }));
   writeFileSync(files.chromium, hostManifestJson('chromium', helperFileName('win-x64')));
   writeFileSync(files.firefox, hostManifestJson('firefox', helperFileName('win-x64')));
   const script = path.join(stagingDir, 'tribute-burner.nsi');

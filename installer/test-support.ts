@@ -13,6 +13,8 @@ import { defaultCacheDir } from './cache.ts';
 import type { HelperPlatform } from '../common/burn-protocol.ts';
 
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080';
+/** A download mirror (DOWNLOAD_ALTERNATES) the installed helpers must be allowed to download from. */
+export const TEST_MIRROR = 'http://127.0.0.2:8080';
 export const testSigningKeyFile = (): string => path.join(defaultCacheDir(), 'test-keys', 'helper-signing-test.pem');
 
 const builds = new Map<string, Promise<BuildBurnerResult>>();
@@ -29,7 +31,7 @@ export function testBuild(platforms: readonly HelperPlatform[], helperVersion?: 
   if (!build) {
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-burner-build-'));
     outDirs.push(outDir);
-    build = buildBurner({ publicUrl: TEST_PUBLIC_URL, outDir, platforms, helperVersion, signingKeyFile: testSigningKeyFile(), extensions: false });
+    build = buildBurner({ publicUrl: TEST_PUBLIC_URL, mirrors: [TEST_MIRROR], outDir, platforms, helperVersion, signingKeyFile: testSigningKeyFile(), extensions: false });
     builds.set(id, build);
   }
   return build;

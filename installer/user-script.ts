@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { NATIVE_HOST_NAME } from '../common/burn-protocol.ts';
 import { PATH_PLACEHOLDER, hostManifestJson } from './host-manifest.ts';
 import { serverOrigin } from './helper-config.ts';
-import { HELPER_NAME, scriptServerLine } from './layout.ts';
+import { HELPER_NAME, scriptMirrorsLine, scriptServerLine } from './layout.ts';
 
 const TEMPLATE = new URL('./templates/install-user.sh', import.meta.url);
 
@@ -20,12 +20,14 @@ function singleQuoted(value: string, what: string): string {
 
 export interface UserScriptOptions {
   publicUrl: string;
+  /** The server's download mirrors (origins): the helper may download disc images from them too. */
+  mirrors?: readonly string[];
   helperVersion: number;
   /** The macOS zip: the helper is the file of this name beside the script. */
   bundled: boolean;
 }
 
-export function userInstallScript({ publicUrl, helperVersion, bundled }: UserScriptOptions): string {
+export function userInstallScript({ publicUrl, mirrors = [], helperVersion, bundled }: UserScriptOptions): string {
   const compact = (family: 'chromium' | 'firefox') => JSON.stringify(JSON.parse(hostManifestJson(family, PATH_PLACEHOLDER)) as unknown);
   const values: Record<string, string> = {
     '@HELPER_VERSION@': String(helperVersion),
@@ -34,7 +36,9 @@ export function userInstallScript({ publicUrl, helperVersion, bundled }: UserScr
     '@CHROMIUM_MANIFEST@': singleQuoted(compact('chromium'), 'Chromium host manifest'),
     '@FIREFOX_MANIFEST@': singleQuoted(compact('firefox'), 'Firefox host manifest'),
   };
-  let script = readFileSync(TEMPLATE, 'utf8').replace("DEFAULT_SERVER='@SERVER@'", scriptServerLine(singleQuoted(serverOrigin(publicUrl), 'server')));
+  let script = readFileSync(TEMPLATE, 'utf8')
+    .replace("DEFAULT_SERVER='@SERVER@'", scriptServerLine(singleQuoted(serverOrigin(publicUrl), 'server')))
+    .replace("DEFAULT_MIRRORS='@MIRRORS@'", scriptMirrorsLine(mirrors.map((mirror) => singleQuoted(serverOrigin(mirror), 'mirror'))));
   for (const [token, value] of Object.entries(values)) script = script.split(token).join(value);
   return script;
 }

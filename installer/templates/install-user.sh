@@ -14,6 +14,8 @@
 set -eu
 
 DEFAULT_SERVER='@SERVER@'
+# The server's download mirrors (its DOWNLOAD_ALTERNATES), space-separated: the helper may download from them too.
+DEFAULT_MIRRORS='@MIRRORS@'
 HELPER_VERSION='@HELPER_VERSION@'
 # Set in the macOS zip, whose helper sits beside this script; empty in the Linux script, which downloads it.
 BUNDLED_HELPER='@BUNDLED_HELPER@'
@@ -25,6 +27,7 @@ usage() {
   cat <<EOF
 Usage: $0 [options]
   --server URL                 the Tribute server the helper may download from (default: $DEFAULT_SERVER)
+  --mirror URL                 another server with the same downloads (repeatable; replaces the default: ${DEFAULT_MIRRORS:-none})
   --helper PATH                install this helper executable instead of downloading it from the server
   --virtual-burner STATEFILE   use the file-backed test burner described by STATEFILE instead of the drive
   --chromium-user-data-dir DIR also register the helper for a Chromium started with --user-data-dir=DIR
@@ -39,6 +42,13 @@ fail() {
 }
 
 SERVER="$DEFAULT_SERVER"
+MIRRORS="$DEFAULT_MIRRORS"
+MIRRORS_GIVEN=0
+add_mirror() {
+  [ "$MIRRORS_GIVEN" = 1 ] || MIRRORS=''
+  MIRRORS_GIVEN=1
+  MIRRORS="$MIRRORS $1"
+}
 HELPER_SOURCE=''
 VIRTUAL_STATE=''
 EXTRA_CHROMIUM_DIRS=''
@@ -47,6 +57,9 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --server) [ $# -ge 2 ] || fail '--server needs a URL'; SERVER="$2"; shift 2 ;;
     --server=*) SERVER="${1#*=}"; shift ;;
+    # The first --mirror replaces the default mirrors; more add to it.
+    --mirror) [ $# -ge 2 ] || fail '--mirror needs a URL'; add_mirror "$2"; shift 2 ;;
+    --mirror=*) add_mirror "${1#*=}"; shift ;;
     --helper) [ $# -ge 2 ] || fail '--helper needs a path'; HELPER_SOURCE="$2"; shift 2 ;;
     --helper=*) HELPER_SOURCE="${1#*=}"; shift ;;
     --virtual-burner) [ $# -ge 2 ] || fail '--virtual-burner needs a state file'; VIRTUAL_STATE="$2"; shift 2 ;;
@@ -136,16 +149,20 @@ fi
 
 # --------------------------------------------------------------------------------------------------- install
 
-# The server must be a bare http(s) origin: the helper downloads only from the servers in its configuration.
+# Servers must be bare http(s) origins: the helper downloads only from the servers in its configuration.
+check_origin() {
+  case "$2" in
+    http://*|https://*) ;;
+    *) fail "$1 must be an http(s) address like https://tribute.example.com, not '$2'" ;;
+  esac
+  rest="${2#*://}"
+  case "$rest" in
+    ''|*/*|*\?*|*\#*|*@*|*\"*|*\\*) fail "$1 must be an origin only (scheme, host and port), not '$2'" ;;
+  esac
+}
 SERVER="${SERVER%/}"
-case "$SERVER" in
-  http://*|https://*) ;;
-  *) fail "--server must be an http(s) address like https://tribute.example.com, not '$SERVER'" ;;
-esac
-rest="${SERVER#*://}"
-case "$rest" in
-  ''|*/*|*\?*|*\#*|*@*|*\"*|*\\*) fail "--server must be an origin only (scheme, host and port), not '$SERVER'" ;;
-esac
+check_origin --server "$SERVER"
+for mirror in $MIRRORS; do check_origin --mirror "${mirror%/}"; done
 
 json_escape() {
   s="$1"
@@ -253,6 +270,11 @@ mv -f "$INSTALL_TMP/helper" "$HELPER_PATH"
 
 # config.json beside the helper (native-host/src/config.ts reads it).
 server_json="$(json_escape "$SERVER")"
+servers_json="\"$server_json\""
+for mirror in $MIRRORS; do
+  mirror="${mirror%/}"
+  [ "$mirror" = "$SERVER" ] || servers_json="$servers_json, \"$(json_escape "$mirror")\""
+done
 if [ -n "$VIRTUAL_STATE" ]; then
   burner_json="{ \"kind\": \"virtual\", \"stateFile\": \"$(json_escape "$(absolute "$VIRTUAL_STATE")")\" }"
 else
@@ -260,7 +282,7 @@ else
 fi
 cat > "$INSTALL_DIR/config.json" <<EOF
 {
-  "servers": ["$server_json"],
+  "servers": [$servers_json],
   "updateServer": "$server_json",
   "burner": $burner_json
 }

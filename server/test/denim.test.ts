@@ -45,7 +45,7 @@ describe('/denim: the DVD burning tool downloads', function () {
 
   before(async () => {
     buildDir = mkdtempSync(path.join(os.tmpdir(), 'denim-build-'));
-    h = await startHarness({ burnerBuildDir: buildDir });
+    h = await startHarness({ burnerBuildDir: buildDir, downloadAlternates: { east: 'https://dl-east.example.com' } });
   });
 
   after(async () => {
@@ -86,7 +86,7 @@ describe('/denim: the DVD burning tool downloads', function () {
         [EXTENSION_FILES.firefoxXpi]: 'PK firefox xpi',
         [EXTENSION_FILES.chromeZip]: 'PK chrome zip',
         // Built for another address: the server serves it with its own PUBLIC_URL.
-        [LINUX_USER_INSTALL_PATH]: userInstallScript({ publicUrl: 'https://build-machine.example.com', helperVersion: 7, bundled: false }),
+        [LINUX_USER_INSTALL_PATH]: userInstallScript({ publicUrl: 'https://build-machine.example.com', mirrors: ['https://build-mirror.example.com'], helperVersion: 7, bundled: false }),
       });
     });
 
@@ -174,14 +174,16 @@ describe('/denim: the DVD burning tool downloads', function () {
       assert.equal(crx.body.toString(), 'Cr24 chrome crx');
     });
 
-    it("serves the per-user Linux script with this server's PUBLIC_URL as its default server", async () => {
+    it("serves the per-user Linux script with this server's PUBLIC_URL and download mirrors as its defaults", async () => {
       const res = await h.request().get(DENIM_PATHS.linuxUserInstall).buffer(true).parse(bytes).expect(200);
       assert.match(res.headers['content-type'], /^text\/x-shellscript/);
       assert.match(res.headers['content-disposition'], /filename="linux-user-install\.sh"/);
       const text = res.body.toString();
       assert.ok(text.startsWith('#!/usr/bin/env bash\n'));
       assert.match(text, new RegExp(`^DEFAULT_SERVER='${ORIGIN}'$`, 'm'));
-      assert.doesNotMatch(text, /build-machine\.example\.com/);
+      // The window's Download Settings may switch to a mirror: the helper must be allowed to download from it.
+      assert.match(text, /^DEFAULT_MIRRORS='https:\/\/dl-east\.example\.com'$/m);
+      assert.doesNotMatch(text, /build-machine\.example\.com|build-mirror\.example\.com/);
     });
   });
 });

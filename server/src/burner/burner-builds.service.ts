@@ -13,10 +13,12 @@ import {
   INSTALLER_DIR,
   INSTALLER_NAMES,
   LINUX_USER_INSTALL_PATH,
+  SCRIPT_MIRRORS_LINE,
   SCRIPT_SERVER_LINE,
   helperFileName,
   helperManifestPath,
   helperPath,
+  scriptMirrorsLine,
   scriptServerLine,
   signaturePath,
 } from '../../../installer/layout.ts';
@@ -88,11 +90,13 @@ export function burnerBuildsService(buildDir: string) {
       );
     },
 
-    /** The per-user Linux install script with this server's address as its default --server, or null. */
-    async linuxUserInstall(publicUrl: string): Promise<{ name: string; text: string } | null> {
+    /** The per-user Linux install script with this server's address and download mirrors as its defaults, or null. */
+    async linuxUserInstall(publicUrl: string, mirrors: readonly string[]): Promise<{ name: string; text: string } | null> {
       const file = inBuild(LINUX_USER_INSTALL_PATH);
       if (!isFile(file)) return null;
-      const text = (await readFile(file, 'utf8')).replace(SCRIPT_SERVER_LINE, () => scriptServerLine(new URL(publicUrl).origin));
+      const text = (await readFile(file, 'utf8'))
+        .replace(SCRIPT_SERVER_LINE, () => scriptServerLine(new URL(publicUrl).origin))
+        .replace(SCRIPT_MIRRORS_LINE, () => scriptMirrorsLine(mirrors.map((mirror) => new URL(mirror).origin)));
       return { name: path.basename(file), text };
     },
   };

@@ -69,7 +69,7 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
   });
 
   router.get(DENIM_PATHS.linuxUserInstall, async (ctx) => {
-    const script = await builds.linuxUserInstall(deps.config.publicUrl);
+    const script = await builds.linuxUserInstall(deps.config.publicUrl, Object.values(deps.config.downloadAlternates));
     if (!script) return fail(ctx, 404, NOT_BUILT_MESSAGE);
     ctx.set('Content-Disposition', attachment(script.name));
     ctx.set('Cache-Control', 'no-cache');
