@@ -38,7 +38,8 @@ import { userInstallScript } from './user-script.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '..');
-export const DEFAULT_OUT_DIR = path.join(REPO_ROOT, 'build', 'burner');
+/** Where the server reads the builds from (its BURNER_BUILD_DIR, same default). */
+export const DEFAULT_OUT_DIR = path.resolve(process.env.BURNER_BUILD_DIR || path.join(REPO_ROOT, 'build', 'burner'));
 export const DEFAULT_HELPER_ENTRY = path.join(REPO_ROOT, 'native-host', 'src', 'main.ts');
 const EXTENSION_BUILD = path.join(REPO_ROOT, 'extension', 'build.ts');
 

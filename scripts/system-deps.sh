@@ -6,10 +6,9 @@ set -euo pipefail
 
 packages=(ffmpeg dvdauthor genisoimage lsdvd fluidsynth fluid-soundfont-gm fonts-sil-gentium-basic fonts-quicksand fonts-ebgaramond fonts-dancingscript fonts-linuxlibertine fonts-texgyre fonts-crosextra-caladea fonts-open-sans fonts-lato fonts-cantarell fonts-sil-charis fonts-vollkorn fonts-cabin
   postgresql-client libheif-examples
-  xorriso growisofs)
-# The browsers and what builds and tests the burn tool: Firefox ESR, NSIS for the Windows installer and wine64 to
-# run the Windows helper in the tests.
-[[ "${1:-}" == "--with-browser" ]] && packages+=(chromium firefox-esr nsis wine64)
+  xorriso growisofs nsis)
+# The browsers, and wine64 to run the Windows helper in the tests.
+[[ "${1:-}" == "--with-browser" ]] && packages+=(chromium firefox-esr wine64)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -60,7 +60,7 @@ function helperStep(system: BurnSystem, labelled: boolean): ReactNode {
       return (
         <>
           {lead}Download the {installer} (a .deb package for Debian and Ubuntu) and open it with your software installer. Without administrator
-          rights, use the <Link href={LINUX_USER_INSTALL_URL}>install script for your user only</Link> instead: save it and run it with <code>sh</code>.
+          rights, use the <Link href={LINUX_USER_INSTALL_URL}>install script for your user only</Link> instead: save it and run it with <code>bash</code>.
         </>
       );
   }
