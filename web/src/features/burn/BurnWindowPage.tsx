@@ -170,10 +170,14 @@ function BurnWindow({ videoId }: { videoId: number }) {
   );
 }
 
-/** The message area (spec 3 section 2.6): the burner's, the helper's and the update's words, read out as they change. */
+/**
+ * The message area (spec 3 section 2.6): the burner's, the helper's and the update's words, read out as they change.
+ * With nothing else to say it gives a row's error in full: the row has room for two lines of it only.
+ */
 function MessageArea({ state, done }: { state: BurnSession; done: boolean }) {
-  const message = done ? 'The DVD is burned and verified. You can take it out of the drive.' : state.message;
-  const tone = done ? 'success' : state.messageTone;
+  const rowError = ROWS.map((row) => state[row].error).find((error) => error);
+  const message = done ? 'The DVD is burned and verified. You can take it out of the drive.' : state.message || rowError || null;
+  const tone = done ? 'success' : state.message ? state.messageTone : rowError ? 'error' : state.messageTone;
   return (
     <Box role="status" aria-live="polite" data-testid="burn-message" sx={{ display: 'grid', gap: 0.75, minHeight: 40 }}>
       {message && (

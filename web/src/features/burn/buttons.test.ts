@@ -5,7 +5,7 @@ import { initialSession, type Block, type BurnSession } from './flow.ts';
 const block = (over: Partial<Block> = {}): Block => ({ progress: 0, completed: false, status: null, error: null, ...over });
 const done = block({ completed: true, progress: 100, status: 'Completed' });
 const failed = block({ error: 'x' });
-const state = (over: Partial<Pick<BurnSession, 'finalize' | 'download' | 'burn' | 'verify' | 'canceled'>>) => ({ ...initialSession(1), ...over });
+const state = (over: Partial<Pick<BurnSession, 'finalize' | 'download' | 'burn' | 'verify' | 'canceled' | 'burnRequested'>>) => ({ ...initialSession(1), ...over });
 
 describe('the button states (spec 3 section 4.4)', () => {
   it('offers Burn Another Copy and Close when download, burn and verify are complete', () => {
@@ -33,7 +33,11 @@ describe('the button states (spec 3 section 4.4)', () => {
   });
 
   it('offers nothing while the disc is burned and verified', () => {
-    assert.deepEqual(burnButtons(state({ finalize: done, download: done })), []);
-    assert.deepEqual(burnButtons(state({ finalize: done, download: done, burn: done })), []);
+    assert.deepEqual(burnButtons(state({ finalize: done, download: done, burnRequested: true })), []);
+    assert.deepEqual(burnButtons(state({ finalize: done, download: done, burn: done, burnRequested: true })), []);
+  });
+
+  it('offers Close while it waits for a usable disc, before the burn starts', () => {
+    assert.deepEqual(burnButtons(state({ finalize: done, download: done })), ['close']);
   });
 });

@@ -11,13 +11,15 @@ export type BurnButton = 'burn_another' | 'close' | 'retry' | 'burn' | 'cancel' 
  * - canceled or verify error: Close;
  * - download or finalize incomplete: Cancel, plus the settings button when finalize is complete and the download
  *   is not.
- * While the burn and verify run, no button shows: the drive must not be interrupted.
+ * While the burn and verify run, no button shows: the drive must not be interrupted. Before the burn starts, while
+ * the window waits for a usable disc (none in the drive, a CD-R, a busy burner), the table gives no button either;
+ * Close is offered there so the person is never left with a window they can only shut from its frame.
  */
-export function burnButtons(s: Pick<BurnSession, 'finalize' | 'download' | 'burn' | 'verify' | 'canceled'>): BurnButton[] {
+export function burnButtons(s: Pick<BurnSession, 'finalize' | 'download' | 'burn' | 'verify' | 'canceled' | 'burnRequested'>): BurnButton[] {
   if (s.download.completed && s.burn.completed && s.verify.completed) return ['burn_another', 'close'];
   if (s.finalize.error || s.download.error) return ['retry'];
   if (s.burn.error && s.download.completed) return ['burn'];
   if (s.canceled || s.verify.error) return ['close'];
   if (!s.download.completed || !s.finalize.completed) return s.finalize.completed && !s.download.completed ? ['cancel', 'settings'] : ['cancel'];
-  return [];
+  return s.burnRequested ? [] : ['close'];
 }
