@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import sharp from 'sharp';
 import yazl from 'yazl';
+import { zipBuffer } from '../scripts/lib/zip-buffer.ts';
 import { CHROME_EXTENSION_ID, FIREFOX_EXTENSION_ID, type ExtensionBrowser } from '../common/burn-protocol.ts';
 import { createCrx3, extensionIdFromPublicKey, publicKeyDer } from './crx.ts';
 
@@ -156,13 +157,7 @@ export function zipDirectory(dir: string): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const mtime = new Date('2020-01-01T00:00:00Z');
   for (const file of listFiles(dir)) zip.addFile(path.join(dir, file), file, { mtime, mode: 0o100644 });
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+  return zipBuffer(zip);
 }
 
 /** Where the Chrome private key is: env CHROME_EXTENSION_KEY (a PEM file), else ~/.cache/tribute/keys/chrome-extension.pem. */

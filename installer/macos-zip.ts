@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import yazl from 'yazl';
+import { zipBuffer } from '../scripts/lib/zip-buffer.ts';
 import { HELPER_NAME } from './layout.ts';
 import { userInstallScript } from './user-script.ts';
 
@@ -42,11 +43,5 @@ export function buildMacZip({ helper, version, publicUrl, mirrors }: MacZipOptio
   zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, mirrors, helperVersion: version, bundled: true })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(UNINSTALL), `${folder}/uninstall.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(readme(publicUrl)), `${folder}/README.txt`, { mtime, mode: 0o100644 });
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+  return zipBuffer(zip);
 }

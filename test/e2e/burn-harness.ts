@@ -18,7 +18,7 @@ import { loadConfig, projectRoot } from '../../server/src/config.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { startServer, type Running } from '../../server/src/server.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/database.ts';
-import { chromePath, DEMO_PASSWORD, OUTPUT_DIR, type E2eApp } from './harness.ts';
+import { CHROMIUM_ARGS, chromePath, DEMO_PASSWORD, OUTPUT_DIR, type E2eApp } from './harness.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 export const CACHE_DIR = path.join(os.homedir(), '.cache', 'tribute', 'burner-e2e');
@@ -508,17 +508,7 @@ export async function launchChromium(home: string, extensionDir: string): Promis
     enableExtensions: [extensionDir],
     userDataDir,
     env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      `--disable-extensions-except=${extensionDir}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`],
   });
   // Headless Chromium says HeadlessChrome/; the product offers the burn tool to Chrome/ only (as it should): every page
   // and popup gets the user agent of the same Chromium with a window.

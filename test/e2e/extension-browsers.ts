@@ -15,7 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { FIREFOX_EXTENSION_ID } from '../common/burn-protocol.ts';
+import { FIREFOX_EXTENSION_ID } from '../../common/burn-protocol.ts';
+import { CHROMIUM_ARGS, chromePath } from './harness.ts';
 
 export interface LaunchedBrowser {
   browser: Browser;
@@ -37,23 +38,13 @@ export async function launchChromiumWithExtension(extensionDir: string, options:
   const ownProfile = !options.userDataDir;
   const userDataDir = options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'tribute-chrome-ext-'));
   const browser = await puppeteer.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: chromePath(),
     headless: true,
     pipe: true,
     enableExtensions: [path.resolve(extensionDir)],
     userDataDir,
     env: options.env ?? process.env,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      ...(options.args ?? []),
-    ],
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
   return {
     browser,

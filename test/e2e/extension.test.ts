@@ -26,7 +26,7 @@ import {
 import { projectRoot } from '../../server/src/config.ts';
 import { buildExtension, chromeKeyFile, packageExtension } from '../../extension/build.ts';
 import { parseCrx3 } from '../../extension/crx.ts';
-import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from '../../extension/launch-browser.ts';
+import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from './extension-browsers.ts';
 import { chromePath, startApp, type E2eApp } from './harness.ts';
 
 /** Listens on the page for reply frames from the moment it is called. */

@@ -51,6 +51,21 @@ export function chromePath(): string {
   return candidate;
 }
 
+/**
+ * The flags headless Debian Chromium needs here: as root (no sandbox), without a GPU, and quiet on this closed
+ * network (no QUIC, background networking, component updates or sync, each of which would try to reach Google).
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 /** Headless Debian Chromium with the flags this closed network needs. */
 export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-chrome-'));
@@ -58,17 +73,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser
     executablePath: chromePath(),
     headless: true,
     userDataDir,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   return {
     browser,
