@@ -20,7 +20,7 @@ import { signaturePath } from '../../installer/layout.ts';
 import { peSignature } from '../../installer/pe.ts';
 import { WINDOWS_FIREFOX_MANIFEST, WINDOWS_REGISTRY_KEYS, WINDOWS_UNINSTALL_KEY } from '../../installer/nsis.ts';
 import { verifyBytes, verifyHelperManifest } from '../../installer/signing.ts';
-import { readFrames, testBuild, TEST_PUBLIC_URL, versionRequest } from '../../installer/test-support.ts';
+import { readFrames, testBuild, TEST_MIRROR, TEST_PUBLIC_URL, versionRequest } from '../../installer/test-support.ts';
 
 /** Debian's wine64 package puts its loader in /usr/lib/wine (the wine package adds /usr/bin/wine64). */
 function wineTool(name: 'wine64' | 'wineserver'): string {
@@ -129,7 +129,7 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
     assert.deepEqual(readdirSync(home).sort(), [`${NATIVE_HOST_NAME}.firefox.json`, `${NATIVE_HOST_NAME}.json`, 'config.json', 'tribute-burner.exe', 'uninstall.exe']);
     assert.deepEqual(JSON.parse(readFileSync(path.join(home, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('chromium', 'tribute-burner.exe'));
     assert.deepEqual(JSON.parse(readFileSync(path.join(home, WINDOWS_FIREFOX_MANIFEST), 'utf8')), hostManifest('firefox', 'tribute-burner.exe'));
-    assert.deepEqual(JSON.parse(readFileSync(path.join(home, 'config.json'), 'utf8')), { servers: [TEST_PUBLIC_URL], updateServer: TEST_PUBLIC_URL, burner: { kind: 'system' } });
+    assert.deepEqual(JSON.parse(readFileSync(path.join(home, 'config.json'), 'utf8')), { servers: [TEST_PUBLIC_URL, TEST_MIRROR], updateServer: TEST_PUBLIC_URL, burner: { kind: 'system' } });
 
     const windowsDir = `C:\\users\\${path.basename(path.dirname(path.dirname(path.dirname(home))))}\\AppData\\Local\\TributeBurner`;
     for (const { key, manifest } of WINDOWS_REGISTRY_KEYS) assert.equal(await registryDefault(key), `${windowsDir}\\${manifest}`, key);
