@@ -368,7 +368,9 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
     const fresh = await finalizeOnOrderPage(app, page, 'Dorothy "Dot" Keane');
     const win = await waitForBurnWindow(chromium.browser, fresh.id, 60_000);
     await win.setViewport({ width: 700, height: 440 });
-    assert.match(win.url(), /[?&]auto=1/, 'the window was opened for auto-burn');
+    // The window says so once it has read its own address (?auto=1); the target's url can lag behind the page's.
+    await win.waitForSelector('[data-testid="burn-auto"]', { timeout: 20_000 });
+    assert.match(String(await win.evaluate('location.search')), /[?&]auto=1/, 'the window was opened for auto-burn');
     await waitForText(win, /Finalize/);
     await burnShot(win, 'burn-window-auto-finalizing');
     const videoBefore = video;

@@ -124,7 +124,9 @@ describe('Burn DVD in Firefox: extension, native helper, virtual burner', functi
     await closeBurnWindows(firefox.browser);
     const fresh = await finalizeOnOrderPage(app, page, 'Ezra "Ez" Pollard');
     const win = await waitForBurnWindow(firefox.browser, fresh.id, 60_000);
-    assert.match(win.url(), /[?&]auto=1/, 'the window was opened for auto-burn');
+    // The window says so once it has read its own address (?auto=1); the target's url can lag behind the page's.
+    await win.waitForSelector('[data-testid="burn-auto"]', { timeout: 20_000 });
+    assert.match(String(await win.evaluate('location.search')), /[?&]auto=1/, 'the window was opened for auto-burn');
     await waitForText(win, /Finalize/);
     await recordRows(win);
     const videoBefore = video;

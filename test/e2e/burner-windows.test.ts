@@ -92,6 +92,16 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
     const version = await wine(['reg', 'add', 'HKCU\\Software\\Wine', '/v', 'Version', '/d', 'win10', '/f']);
     assert.equal(version.code, 0, version.stderr);
     await wineserverWait();
+    // The prefix is cached between runs: an install a failed run left behind is uninstalled first, so this run
+    // installs into a clean profile (installing over it would keep the old helper as tribute-burner.exe.old).
+    const users = path.join(WINEPREFIX, 'drive_c', 'users');
+    for (const user of existsSync(users) ? readdirSync(users) : []) {
+      const left = path.join(users, user, 'AppData', 'Local', 'TributeBurner');
+      if (!existsSync(left)) continue;
+      if (existsSync(path.join(left, 'uninstall.exe'))) await wine([`C:\\users\\${user}\\AppData\\Local\\TributeBurner\\uninstall.exe`, '/S']);
+      await wineserverWait();
+      rmSync(left, { recursive: true, force: true });
+    }
   });
 
   after(() => {
