@@ -1,0 +1,216 @@
+/**
+ * The product for the burn tests: a free port, the server behind a proxy that can cut an ISO download half way, and
+ * the ISO the server holds.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/src/config.ts';
+import { seedDemo } from '../../server/src/seed/demo.ts';
+import { startServer, type Running } from '../../server/src/server.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/database.ts';
+import { DEMO_PASSWORD, type E2eApp } from './harness.ts';
+
+// ------------------------------------------------------------------------------------------------------- ports
+
+/** A port free right now; preferred first (a stable port keeps the cached extension build, which names the origin). */
+export async function freePort(preferred = 0): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        const got = typeof address === 'object' && address ? address.port : null;
+        server.close(() => resolve(got));
+      });
+    });
+  return (preferred && (await tryPort(preferred))) || (await tryPort(0))!;
+}
+
+// ------------------------------------------------------------------------------------------------------- proxy
+
+export interface ProxyRequest {
+  method: string;
+  path: string;
+  range: string | null;
+  status: number;
+  /** Bytes of the body that reached the client. */
+  sent: number;
+  cut: boolean;
+}
+
+/**
+ * The product's public address: forwards every request (and the live sync's WebSocket upgrade) to the app
+ * unchanged. cutNextIso(n) makes the next full (no Range) GET of a disc image stop after n body bytes by closing
+ * the connection, as a server or network dropping half way would.
+ */
+export interface CuttingProxy {
+  url: string;
+  port: number;
+  requests: ProxyRequest[];
+  cutNextIso(bytes: number): void;
+  /** Leaves disc image requests from the primary address (no alt= query) unanswered until released. */
+  holdPrimaryIso(hold: boolean): void;
+  isoRequests(): ProxyRequest[];
+  close(): Promise<void>;
+}
+
+const ISO_PATH = /^\/downloads\/video\/[^/]+\/dvd\.iso(\?|$)/;
+
+export async function startProxy(target: string, port: number): Promise<CuttingProxy> {
+  const upstream = new URL(target);
+  const requests: ProxyRequest[] = [];
+  let cutAfter: number | null = null;
+  let holding = false;
+  let held: (() => void)[] = [];
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    const iso = req.method === 'GET' && ISO_PATH.test(url);
+    if (iso && holding && !/[?&]alt=/.test(url)) {
+      held.push(() => server.emit('request', req, res));
+      return;
+    }
+    const entry: ProxyRequest = { method: req.method ?? 'GET', path: url, range: (req.headers.range as string | undefined) ?? null, status: 0, sent: 0, cut: false };
+    if (iso) requests.push(entry);
+    let cutAt: number | null = null;
+    if (iso && !req.headers.range && cutAfter !== null) {
+      cutAt = cutAfter;
+      cutAfter = null;
+    }
+    const out = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: url, headers: req.headers }, (answer) => {
+      entry.status = answer.statusCode ?? 0;
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+      if (cutAt === null) {
+        answer.on('data', (chunk: Buffer) => (entry.sent += chunk.length));
+        answer.pipe(res);
+        return;
+      }
+      const limit = cutAt;
+      answer.on('data', (chunk: Buffer) => {
+        if (entry.cut) return;
+        const room = limit - entry.sent;
+        if (chunk.length < room) {
+          entry.sent += chunk.length;
+          res.write(chunk);
+          return;
+        }
+        entry.sent += room;
+        entry.cut = true;
+        res.write(chunk.subarray(0, room), () => {
+          // The client sees the connection close before the promised Content-Length: a dropped download.
+          res.socket?.destroy();
+          answer.destroy();
+        });
+      });
+      answer.on('end', () => {
+        if (!entry.cut) res.end();
+      });
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  // The live sync's socket.io upgrades to a WebSocket: pass the raw bytes both ways.
+  server.on('upgrade', (req, socket, head) => {
+    const conn = net.connect(Number(upstream.port), upstream.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      conn.write(lines.join('\r\n') + '\r\n\r\n');
+      if (head.length) conn.write(head);
+      conn.pipe(socket);
+      socket.pipe(conn);
+    });
+    conn.on('error', () => socket.destroy());
+    socket.on('error', () => conn.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    cutNextIso(bytes) {
+      cutAfter = bytes;
+    },
+    holdPrimaryIso(hold) {
+      holding = hold;
+      if (!hold) {
+        const waiting = held;
+        held = [];
+        for (const resume of waiting) resume();
+      }
+    },
+    isoRequests: () => requests.slice(),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+// --------------------------------------------------------------------------------------------------------- app
+
+export interface BurnApp extends E2eApp {
+  /** The public address (the proxy): what the extension, the helper and the browser use. */
+  url: string;
+  proxy: CuttingProxy;
+  dataDir: string;
+  /** BURNER_BUILD_DIR: what /denim serves; serveBuild() puts a build there. */
+  servedDir: string;
+}
+
+/**
+ * The whole product as startApp makes it, but on a known public address: the disc image's urls and the
+ * extension's origin are PUBLIC_URL, so the app listens on one port and the proxy on PUBLIC_URL's.
+ */
+export async function startBurnApp(publicPort: number, env: Record<string, string> = {}): Promise<BurnApp> {
+  process.env.STOCK_MUSIC_LIBRARY ??= 'test';
+  process.env.DEMO_TRIBUTE ??= '0';
+  const database: TestDatabase = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-burn-e2e-'));
+  const servedDir = path.join(dataDir, 'burner-build');
+  mkdirSync(servedDir, { recursive: true });
+  const appPort = await freePort();
+  const publicUrl = `http://127.0.0.1:${publicPort}`;
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD, SESSION_SECRET: 'e2e', PUBLIC_URL: publicUrl, BURNER_BUILD_DIR: servedDir, ...env }),
+    port: appPort,
+  };
+  await seedDemo(database.db, config);
+  const running: Running = await startServer(config, database.db, database.url);
+  const proxy = await startProxy(running.url, publicPort);
+  return {
+    url: proxy.url,
+    proxy,
+    running,
+    dataDir,
+    servedDir,
+    async stop() {
+      await proxy.close();
+      await running.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The ready disc image as the server holds it, and its SHA-256 computed here from the file itself. */
+export async function isoOnServer(app: BurnApp, videoId: number): Promise<{ file: string; size: number; sha256: string }> {
+  const { deps } = app.running;
+  const video = await deps.repos.videos.findById(videoId);
+  if (!video) throw new Error(`no video ${videoId}`);
+  const dvd = await deps.dvd.ready(video);
+  if (!dvd?.file_key) throw new Error(`video ${videoId} has no ready DVD image`);
+  const file = deps.render.files.path(dvd.file_key);
+  const bytes = readFileSync(file);
+  return { file, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+// ------------------------------------------------------------------------------------------------------ builds
+
+/** The test's Ed25519 pairs: the one the builds sign with (and compile into the helper) and a stranger's. */
