@@ -177,6 +177,13 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
 
   const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], notes };
 
+  const writeUserScript = () => {
+    const userScript = path.join(outDir, LINUX_USER_INSTALL_PATH);
+    writeAtomic(userScript, userInstallScript({ publicUrl, mirrors, helperVersion, bundled: false }));
+    signFile(key, userScript);
+    result.linuxUserInstall = userScript;
+  };
+
   if (options.extensions !== false) result.extensions = await buildExtensions(publicUrl, outDir, notes);
 
   if (platforms.length) {
@@ -198,13 +205,12 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
       signFile(key, target);
       removeOtherVersions(outDir, platform, helperVersion);
       result.installers[platform] = target;
+      // The per-user script downloads the Linux helper: offered as soon as that helper is, not after every system's.
+      if (platform === 'linux-x64') writeUserScript();
     }
   }
 
-  const userScript = path.join(outDir, LINUX_USER_INSTALL_PATH);
-  writeAtomic(userScript, userInstallScript({ publicUrl, mirrors, helperVersion, bundled: false }));
-  signFile(key, userScript);
-  result.linuxUserInstall = userScript;
+  if (!result.linuxUserInstall) writeUserScript();
 
   writeAtomic(
     path.join(outDir, 'build-info.json'),
