@@ -4,6 +4,9 @@ import { FrameBox, SlideFrame } from '../slide-view/SlideFrame.tsx';
 import { DEFAULT_TEXT_SIZE, defaultTextBackground } from '../textSlide.ts';
 import { TextSlideFace } from '../TextSlideFace.tsx';
 import { useTextSlideDraft } from './useTextSlideDraft.ts';
+import { useState } from 'react';
+import { PreviousCaptionsDialog } from '../stock/PreviousCaptionsDialog.tsx';
+import { StockTextDialog } from '../stock/StockTextDialog.tsx';
 
 interface Props {
   videoRef: VideoRef;
@@ -25,6 +28,7 @@ export function TextSlideDialog({ videoRef, meta, onSaved, onClose }: Props) {
     onClose();
   };
   const size = Number(draft.fontSize);
+  const [library, setLibrary] = useState<'stock' | 'previous' | null>(null);
   return (
     <SlideFrame
       labelledBy="text-slide-title"
@@ -39,6 +43,16 @@ export function TextSlideDialog({ videoRef, meta, onSaved, onClose }: Props) {
           <Typography id="text-slide-title" variant="h2" component="h2">
             Text Slide
           </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" size="small" onClick={() => setLibrary('stock')}>
+              Text Library
+            </Button>
+            <Button variant="outlined" size="small" onClick={() => setLibrary('previous')}>
+              Reuse Text
+            </Button>
+          </Box>
+          <StockTextDialog open={library === 'stock'} onClose={() => setLibrary(null)} onUse={(text) => change({ caption: text })} />
+          <PreviousCaptionsDialog open={library === 'previous'} videoRef={videoRef} onClose={() => setLibrary(null)} onUse={(text) => change({ caption: text })} />
           <TextField label="Text" multiline rows={4} autoFocus value={draft.caption} onChange={(e) => change({ caption: e.target.value })} fullWidth />
           <TextField
             label="Text Size"
