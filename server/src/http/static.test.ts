@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http, { type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Koa from 'koa';
 import request from 'supertest';
 import { errorMiddleware } from './errors.ts';
-import { familyContentSecurityPolicy, isFamilyLinkPage, isPageNavigation, spaMiddleware } from './static.ts';
+import { chooseEncoding, familyContentSecurityPolicy, isFamilyLinkPage, isPageNavigation, spaMiddleware } from './static.ts';
 
 const INDEX = '<!doctype html><html><head><meta name="referrer" content="same-origin" /></head><body><div id="root"></div></body></html>';
 
@@ -28,11 +31,15 @@ describe('static files and the single-page app', () => {
     webDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-static-'));
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), INDEX);
-    writeFileSync(path.join(webDir, 'assets', 'main-ABC.js'), 'console.log(1);');
+    writeFileSync(path.join(webDir, 'assets', 'main-ABCD2345.js'), 'console.log(1);');
     const app = new Koa();
     // As in app.ts: the error middleware turns a thrown 404 into the API's JSON body.
     app.use(errorMiddleware);
     app.use(spaMiddleware(webDir));
+    // As in app.ts: supertest may close the socket once it has Content-Length bytes, before the file stream ends.
+    app.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error(err);
+    });
     server = app.callback();
   });
   after(() => rmSync(webDir, { recursive: true, force: true }));
@@ -92,7 +99,7 @@ describe('static files and the single-page app', () => {
   });
 
   it('serves assets by name with a long cache and never index.html for the API', async () => {
-    const res = await request(server).get('/assets/main-ABC.js').expect(200);
+    const res = await request(server).get('/assets/main-ABCD2345.js').expect(200);
     assert.match(String(res.headers['cache-control']), /immutable/);
     await request(server).get('/assets/missing-XYZ.js').expect(404);
     await page('/r/videos/1').expect(404);
@@ -156,5 +163,137 @@ describe('static files and the single-page app', () => {
       assert.match(String(res.headers['content-type']), /^text\/html/, url);
       assert.equal(res.text, INDEX, url);
     }
+  });
+});
+
+describe('precompressed static files', () => {
+  const SCRIPT = `export const slides = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `slide ${i}`))};\n`;
+  const PAGE = `${INDEX}\n<!-- ${'app '.repeat(100)}-->\n`;
+  let webDir: string;
+  let server: Server;
+  let base: string;
+
+  /** A plain HTTP request: no client in between that would decompress the body or add headers of its own. */
+  function fetchRaw(url: string, headers: Record<string, string> = {}, method = 'GET') {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = http.request(`${base}${url}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  before(async () => {
+    webDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-static-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    // As the build writes them: each text file with its brotli and gzip copies beside it.
+    for (const [file, body] of [
+      ['index.html', PAGE],
+      ['assets/main-ABCD2345.js', SCRIPT],
+      ['assets/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>'],
+    ]) {
+      writeFileSync(path.join(webDir, file), body);
+      writeFileSync(path.join(webDir, `${file}.br`), zlib.brotliCompressSync(body));
+      writeFileSync(path.join(webDir, `${file}.gz`), zlib.gzipSync(body));
+    }
+    writeFileSync(path.join(webDir, 'assets', 'chunk-WXYZ6789.js'), SCRIPT); // one the build left uncompressed
+    const app = new Koa();
+    app.use(errorMiddleware);
+    app.use(spaMiddleware(webDir));
+    server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    server.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('prefers brotli, then gzip, whatever order the browser lists them in', () => {
+    assert.equal(chooseEncoding('gzip, deflate, br, zstd'), 'br');
+    assert.equal(chooseEncoding('gzip, deflate'), 'gzip');
+    assert.equal(chooseEncoding('GZip'), 'gzip');
+    assert.equal(chooseEncoding('br;q=0, gzip;q=0.5'), 'gzip');
+    assert.equal(chooseEncoding('gzip;q=0, *'), 'br');
+    assert.equal(chooseEncoding('*;q=0, gzip'), 'gzip');
+    assert.equal(chooseEncoding('br;q=0, gzip;q=0'), undefined);
+    assert.equal(chooseEncoding('identity'), undefined);
+    assert.equal(chooseEncoding(''), undefined);
+    assert.equal(chooseEncoding(undefined), undefined);
+  });
+
+  it('sends the brotli copy to a browser that accepts it, with the copy\'s length and the file\'s type', async () => {
+    const res = await fetchRaw('/assets/main-ABCD2345.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.match(String(res.headers.vary), /Accept-Encoding/i);
+    assert.match(String(res.headers['content-type']), /^text\/javascript/);
+    assert.equal(Number(res.headers['content-length']), res.body.length);
+    assert.ok(res.body.length < Buffer.byteLength(SCRIPT) / 2, 'smaller than the plain file');
+    assert.equal(zlib.brotliDecompressSync(res.body).toString(), SCRIPT);
+    assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  it('sends gzip when brotli is not accepted, and the plain file when neither is', async () => {
+    const gz = await fetchRaw('/assets/main-ABCD2345.js', { 'Accept-Encoding': 'gzip' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(zlib.gunzipSync(gz.body).toString(), SCRIPT);
+    assert.equal(Number(gz.headers['content-length']), gz.body.length);
+    const plainOnly: Record<string, string>[] = [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }];
+    for (const headers of plainOnly) {
+      const plain = await fetchRaw('/assets/main-ABCD2345.js', headers);
+      assert.equal(plain.headers['content-encoding'], undefined, JSON.stringify(headers));
+      assert.equal(plain.body.toString(), SCRIPT);
+      assert.equal(Number(plain.headers['content-length']), Buffer.byteLength(SCRIPT));
+      assert.match(String(plain.headers.vary), /Accept-Encoding/i, 'a shared cache must not hand this to a brotli client');
+    }
+  });
+
+  it('keeps a Range request and a file without copies on the plain file', async () => {
+    const ranged = await fetchRaw('/assets/main-ABCD2345.js', { 'Accept-Encoding': 'br, gzip', Range: 'bytes=0-9' });
+    assert.equal(ranged.headers['content-encoding'], undefined);
+    assert.equal(ranged.body.toString(), SCRIPT);
+    const lone = await fetchRaw('/assets/chunk-WXYZ6789.js', { 'Accept-Encoding': 'br, gzip' });
+    assert.equal(lone.status, 200);
+    assert.equal(lone.headers['content-encoding'], undefined);
+    assert.equal(lone.body.toString(), SCRIPT);
+  });
+
+  it('answers HEAD with the headers of the copy it would send and no body', async () => {
+    const res = await fetchRaw('/assets/main-ABCD2345.js', { 'Accept-Encoding': 'br' }, 'HEAD');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.equal(Number(res.headers['content-length']), zlib.brotliCompressSync(SCRIPT).length);
+    assert.equal(res.body.length, 0);
+  });
+
+  it('caches only hashed names for ever; a file copied under its own name is asked again within the hour', async () => {
+    const icon = await fetchRaw('/assets/favicon.svg', { 'Accept-Encoding': 'br' });
+    assert.equal(icon.headers['cache-control'], 'public, max-age=3600');
+    assert.equal(icon.headers['content-type'], 'image/svg+xml');
+    assert.equal(icon.headers['content-encoding'], 'br');
+  });
+
+  it('sends the page compressed and never cached without asking; a family page plain with its own referrer rule', async () => {
+    const res = await fetchRaw('/dashboard', { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.match(String(res.headers['content-type']), /^text\/html; charset=utf-8/);
+    assert.equal(zlib.brotliDecompressSync(res.body).toString(), PAGE);
+    const family = await fetchRaw('/creator/AbCdEf123/slides', { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(family.headers['content-encoding'], undefined);
+    assert.equal(family.headers['cache-control'], 'no-cache');
+    assert.match(family.body.toString(), /<meta name="referrer" content="no-referrer"/);
+  });
+
+  it('still answers the API 404 for a missing asset, whatever the client accepts', async () => {
+    const res = await fetchRaw('/assets/missing-ABCD2345.js', { Accept: 'text/html', 'Accept-Encoding': 'br' });
+    assert.equal(res.status, 404);
+    assert.equal(res.headers['content-encoding'], undefined);
+    assert.deepEqual(JSON.parse(res.body.toString()), { errors: ['Not found'] });
   });
 });

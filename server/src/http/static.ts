@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { notFound } from './errors.ts';
 
@@ -53,6 +53,57 @@ export function familyContentSecurityPolicy(host: string): string {
   ].join('; ');
 }
 
+/** The copies the build writes beside each text file (scripts/build.ts), in the order they are preferred. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
+
+/** Files the build compresses: only these vary by Accept-Encoding. */
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.html']);
+
+/**
+ * The content coding to send for an Accept-Encoding header: brotli when accepted, else gzip, else none. The server's
+ * preference decides, not the header's order (browsers list gzip first); a coding with q=0 is refused, and `*`
+ * stands for any coding the header does not name.
+ */
+export function chooseEncoding(header: string | undefined): Encoding | undefined {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim().match(/^q=([\d.]+)$/)?.[1]).find(Boolean);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const accepted = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+  return PRECOMPRESSED.find((p) => accepted(p.encoding))?.encoding;
+}
+
+/**
+ * Hands a file to Koa: its precompressed copy when the build made one and the client accepts it (never for a Range
+ * request, which stays on the plain file), with the file's own Content-Type, the copy's length, and Vary so a cache
+ * keeps the codings apart.
+ */
+function sendFile(ctx: Context, file: string, stats: Stats): void {
+  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  let chosen = { file, size: stats.size };
+  if (COMPRESSIBLE.has(path.extname(file))) {
+    ctx.vary('Accept-Encoding');
+    const encoding = ctx.get('Range') ? undefined : chooseEncoding(ctx.get('Accept-Encoding'));
+    const copy = `${file}${PRECOMPRESSED.find((p) => p.encoding === encoding)?.suffix}`;
+    if (encoding && existsSync(copy)) {
+      chosen = { file: copy, size: statSync(copy).size };
+      ctx.set('Content-Encoding', encoding);
+    }
+  }
+  ctx.length = chosen.size;
+  ctx.body = createReadStream(chosen.file);
+}
+
+/** esbuild's content-hashed names (main-ABCD1234.js, chunk-ABCD1234.js and their maps): safe to keep for ever. */
+const HASHED = /-[A-Z0-9]{8}\.[a-z0-9.]+$/;
+
 /** Where the API, downloads and files live: nothing under these is ever one of the app's pages. */
 const NOT_PAGES = ['/r', '/downloads', '/stationeries', '/denim', '/media', '/assets'];
 
@@ -68,8 +119,10 @@ export function isPageNavigation(method: string, pathname: string, acceptsHtml: 
 }
 
 /**
- * Serves the built single-page app: files under /assets/ by name (long-cached, names carry a hash),
- * and index.html for every other GET that a browser navigates to, so client routes survive a reload.
+ * Serves the built single-page app: files under /assets/ by name (a year and immutable when the name carries a
+ * hash, an hour for the few copied as they are, such as the favicon), and index.html, never cached without asking
+ * again, for every other GET that a browser navigates to, so client routes survive a reload. Both come precompressed
+ * when the client accepts it (sendFile).
  * Every other request that found nothing answers the API's own 404 body ({errors: ['Not found']}), so a missing
  * download or an unknown API call is never a 200 with the app's page in it.
  */
@@ -80,11 +133,11 @@ export function spaMiddleware(webDir: string) {
     if (ctx.status !== 404 || ctx.body != null) return;
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith('/assets/')) {
       const file = path.join(webDir, path.normalize(ctx.path).replace(/^(\.\.[/\\])+/, ''));
-      if (file.startsWith(webDir + path.sep) && existsSync(file) && statSync(file).isFile()) {
-        ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-        ctx.length = statSync(file).size;
-        ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-        ctx.body = createReadStream(file);
+      const stats = file.startsWith(webDir + path.sep) && existsSync(file) ? statSync(file) : undefined;
+      if (stats?.isFile()) {
+        ctx.status = 200;
+        ctx.set('Cache-Control', HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        sendFile(ctx, file, stats);
         return;
       }
     }
@@ -101,7 +154,9 @@ export function spaMiddleware(webDir: string) {
     const family = isFamilyLinkPage(ctx.path);
     ctx.set('Referrer-Policy', family ? 'no-referrer' : 'same-origin');
     if (family) ctx.set('Content-Security-Policy', familyContentSecurityPolicy(ctx.host));
-    // The page's own referrer meta tag would win over the header, so a family page gets it rewritten too.
-    ctx.body = family ? readFileSync(indexFile, 'utf8').replace(/<meta name="referrer" content="[^"]*"/, '<meta name="referrer" content="no-referrer"') : createReadStream(indexFile);
+    // The page's own referrer meta tag would win over the header, so a family page gets it rewritten too (and sent
+    // plain: the precompressed copies hold the staff page's tag).
+    if (family) ctx.body = readFileSync(indexFile, 'utf8').replace(/<meta name="referrer" content="[^"]*"/, '<meta name="referrer" content="no-referrer"');
+    else sendFile(ctx, indexFile, statSync(indexFile));
   };
 }
