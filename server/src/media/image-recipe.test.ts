@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { editParamsOf, editVersion, planDerived, planEdits, type EditOp, type EditParams } from './image-recipe.ts';
+import { editParamsOf, editVersion, PIPELINE, planDerived, planEdits, recipeParams, type EditOp, type EditParams } from './image-recipe.ts';
 
 const plain: EditParams = {
   source: 'abc123',
@@ -130,5 +130,45 @@ describe('planDerived', () => {
   it('keeps a panorama thumbnail to a sane width', () => {
     const plan = planDerived(plain, { width: 20000, height: 1000 }, 'thumb');
     assert.deepEqual([plan.width, plan.height], [1200, 60]);
+  });
+});
+
+describe('the edit pipeline order', () => {
+  const everything: EditParams = {
+    ...plain, angle: 90, straighten: 4, crop: { x1: 1000, x2: 30000, y1: 2000, y2: 31000 }, hue: 20, brightness: 120,
+    contrast: 80, saturation: 90, enhance: true, redeyes: [[600, 450, 20]], blemishes: [[500, 400, 10]],
+  };
+
+  it('is written down once and every image follows it', () => {
+    assert.deepEqual([...PIPELINE], ['rotate', 'extract', 'resize', 'redeye', 'blemish', 'colour', 'contrast', 'enhance', 'preview_blur']);
+    const plan = planDerived(everything, { width: 4000, height: 3000 }, 'big');
+    assert.deepEqual(names(plan.ops), ['rotate', 'extract', 'resize', 'redeye', 'blemish', 'modulate', 'linear', 'normalise', 'modulate', 'sharpen']);
+  });
+
+  it('maps the retouching marks into the output image, and drops marks that fall outside it', () => {
+    // 2000 x 1500 photo, big is not smaller: the marks keep their pixels without geometry edits.
+    const plan = planDerived({ ...plain, redeyes: [[100, 200, 10], [5000, 5000, 10]] }, { width: 2000, height: 1500 }, 'thumb');
+    const scale = 150 / 1500;
+    const op = opOf(plan.ops, 'redeye');
+    assert.equal(op.marks.length, 1);
+    assert.deepEqual(op.marks[0].map((v) => Math.round(v * 100) / 100), [100 * scale, 200 * scale, 10 * scale]);
+  });
+
+  it('gives each tool image every edit but its own', () => {
+    assert.equal(recipeParams(everything, 'big_sans_crop').crop, null);
+    assert.equal(recipeParams(everything, 'big_sans_straighten').straighten, 0);
+    assert.deepEqual(recipeParams(everything, 'big_sans_color'), { ...everything, hue: 0, brightness: 100, contrast: 100, saturation: 100 });
+    assert.deepEqual(recipeParams(everything, 'big_sans_redeyes'), { ...everything, redeyes: [] });
+    assert.deepEqual(recipeParams(everything, 'big_sans_blemishes'), { ...everything, blemishes: [] });
+    assert.deepEqual(recipeParams(everything, 'big'), everything);
+    const blur = planDerived(everything, { width: 4000, height: 3000 }, 'big_blemish_blur');
+    assert.equal(blur.ops.at(-1)?.op, 'blur');
+    assert.ok(!names(blur.ops).includes('blemish'));
+    assert.deepEqual([blur.width, blur.height], [planDerived(everything, { width: 4000, height: 3000 }, 'big').width, blur.height]);
+  });
+
+  it('names a photo with marks anew, and keeps every other name', () => {
+    assert.equal(editVersion(plain), editVersion({ ...plain, redeyes: [], blemishes: [] }));
+    assert.notEqual(editVersion({ ...plain, redeyes: [[1, 2, 3]] }), editVersion(plain));
   });
 });

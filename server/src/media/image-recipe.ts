@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cropOf, originalToCanvas, photoGeometry, quarterTurnsOf, straightenOf, type PhotoGeometry } from '../../../common/photo-geometry.ts';
 
 /**
  * Pure planning of a slide's derived images: which pixel operations, in which order, at which size.
@@ -8,6 +9,8 @@ import { createHash } from 'node:crypto';
 
 /** Bump when the same parameters should give different pixels (a new operation, a changed constant). */
 export const RECIPE_VERSION = 1;
+/** Bump when red-eye or blemish painting changes: names only photos that have marks. */
+const REPAIRS_VERSION = 'repairs-1';
 
 /** Crop and Ken Burns rectangles live in 0..32000 on each axis of the edited photo (CONVENTIONS). */
 export const CROP_SPACE = 32000;
@@ -19,6 +22,24 @@ export const DERIVED_KINDS = ['thumb', 'square', 'big', 'huge', 'cover_thumb', '
 export type DerivedKind = (typeof DERIVED_KINDS)[number];
 
 export const isDerivedKind = (value: string): value is DerivedKind => (DERIVED_KINDS as readonly string[]).includes(value);
+
+/**
+ * The slide editor's tool images (spec 2: big_sans_{tool}_url): the big image with every edit except the tool's
+ * own, so the tool can draw its effect live over the rest. The crop and straighten tools see the whole photo
+ * (a crop frames the straightened photo, so it goes with either); big_blemish_blur is big_sans_blemishes
+ * smoothed as the concealer smooths, which the blemish brush shows through its circle.
+ */
+export const TOOL_KINDS = [
+  'big_sans_crop', 'big_sans_straighten', 'big_sans_color', 'big_sans_redeyes', 'big_sans_blemishes', 'big_blemish_blur',
+] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
+export type ImageKind = DerivedKind | ToolKind;
+
+export const isToolKind = (value: string): value is ToolKind => (TOOL_KINDS as readonly string[]).includes(value);
+export const isImageKind = (value: string): value is ImageKind => isDerivedKind(value) || isToolKind(value);
+
+/** The blur of big_blemish_blur, in pixels of the big image: the concealer's at the default brush of 10 on a photo of 1920. */
+export const BLEMISH_PREVIEW_SIGMA = 3;
 
 /** Output encoding of every derived image: baseline JPEG (mozjpeg is too slow for upload bursts), sRGB, no metadata. */
 export const DERIVED_JPEG = { quality: 85, mozjpeg: false } as const;
@@ -46,7 +67,7 @@ export interface Size {
   height: number;
 }
 
-/** Every slide parameter that changes pixels. redeyes and blemishes are versioned but not painted yet. */
+/** Every slide parameter that changes pixels. */
 export interface EditParams {
   /** Identity of the original (its sha256, else its storage key): a replaced original is a new version. */
   source: string;
@@ -71,7 +92,23 @@ export type EditOp =
   /** out = multiplier * in + offset, per channel (contrast around mid grey). */
   | { op: 'linear'; multiplier: number; offset: number }
   | { op: 'normalise' }
-  | { op: 'sharpen'; sigma: number };
+  | { op: 'sharpen'; sigma: number }
+  | { op: 'blur'; sigma: number }
+  /** Painted on raw pixels (media/pixel-repairs.ts); marks in the output image's pixels. */
+  | { op: 'redeye'; marks: [number, number, number][] }
+  | { op: 'blemish'; strokes: [number, number, number][] };
+
+/** Operations sharp cannot do, which the repository paints on the raw pixels between two sharp passes. */
+export const RAW_OPS: ReadonlySet<EditOp['op']> = new Set(['redeye', 'blemish']);
+
+/**
+ * The one order every derived image is made in (EXIF orientation comes before, in the repository). Geometry first,
+ * at the photo's own resolution; then the retouching at output size, on the colours the user saw when marking (a
+ * red pupil is found before a hue shift moves it); then the colour sliders; then enhance; last, a tool image's own
+ * preview blur. planDerived walks this list; a test holds it.
+ */
+export const PIPELINE = ['rotate', 'extract', 'resize', 'redeye', 'blemish', 'colour', 'contrast', 'enhance', 'preview_blur'] as const;
+export type PipelineStep = (typeof PIPELINE)[number];
 
 export interface EditPlan {
   ops: EditOp[];
@@ -102,25 +139,17 @@ const finite = (value: unknown, fallback: number): number =>
 
 /** Quarter turns clockwise, 0..270. */
 export function quarterTurns(angle: number): number {
-  return ((Math.round(finite(angle, 0) / 90) * 90) % 360 + 360) % 360;
+  return quarterTurnsOf(angle);
 }
 
 /** The spec ignores a straighten angle outside plus or minus 45 degrees. */
 export function straightenAngle(straighten: number): number {
-  const value = finite(straighten, 0);
-  return Math.abs(value) > STRAIGHTEN_LIMIT ? 0 : value;
+  return straightenOf(straighten);
 }
 
 /** A valid crop inside the crop space, or null for the full photo. */
 export function normalizedCrop(crop: Crop | null | undefined): Crop | null {
-  if (!crop) return null;
-  const x1 = clamp(finite(crop.x1, 0), 0, CROP_SPACE);
-  const x2 = clamp(finite(crop.x2, CROP_SPACE), 0, CROP_SPACE);
-  const y1 = clamp(finite(crop.y1, 0), 0, CROP_SPACE);
-  const y2 = clamp(finite(crop.y2, CROP_SPACE), 0, CROP_SPACE);
-  if (x2 <= x1 || y2 <= y1) return null;
-  if (x1 === 0 && y1 === 0 && x2 === CROP_SPACE && y2 === CROP_SPACE) return null;
-  return { x1, x2, y1, y2 };
+  return cropOf(crop);
 }
 
 /** Clips only turn: the rest of the photo tools do not apply to them. */
@@ -162,6 +191,8 @@ export function editVersion(params: EditParams): string {
     Boolean(params.enhance),
     params.redeyes,
     params.blemishes,
+    // Painted since recipe 1 shipped: only a photo with marks gets a new name (the rest keep their cached files).
+    ...(params.redeyes.length || params.blemishes.length ? [REPAIRS_VERSION] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
 }
@@ -175,43 +206,12 @@ interface Rect {
 
 /**
  * Rotation by the quarter turns and the straighten angle, as one turn, then the largest rectangle of the
- * photo's own shape that has no empty corners, then the user's crop inside it. The canvas is the rotated
- * bounding box, rounded down so the extract never reaches past what the rotation produced.
+ * photo's own shape that has no empty corners, then the user's crop inside it (common/photo-geometry.ts, which the
+ * editor uses too). The canvas is the rotated bounding box, rounded down so the extract never reaches past what
+ * the rotation produced.
  */
-function geometry(params: EditParams, size: Size): { degrees: number; canvas: Size; window: Rect } {
-  const turns = quarterTurns(params.angle);
-  const w = turns % 180 ? size.height : size.width;
-  const h = turns % 180 ? size.width : size.height;
-  const tilt = straightenAngle(params.straighten);
-  let canvas: Size = { width: w, height: h };
-  let window: Rect = { left: 0, top: 0, width: w, height: h };
-  if (tilt !== 0) {
-    const rad = (Math.abs(tilt) * Math.PI) / 180;
-    const cos = Math.cos(rad);
-    const sin = Math.sin(rad);
-    const boxW = w * cos + h * sin;
-    const boxH = w * sin + h * cos;
-    const scale = Math.min(w / boxW, h / boxH);
-    const inner = { width: w * scale, height: h * scale };
-    // One pixel in from each side: the edge pixels of the inscribed rectangle are interpolated with the background.
-    window = {
-      left: (boxW - inner.width) / 2 + 1,
-      top: (boxH - inner.height) / 2 + 1,
-      width: inner.width - 2,
-      height: inner.height - 2,
-    };
-    canvas = { width: Math.floor(boxW), height: Math.floor(boxH) };
-  }
-  const crop = normalizedCrop(params.crop);
-  if (crop) {
-    window = {
-      left: window.left + (crop.x1 / CROP_SPACE) * window.width,
-      top: window.top + (crop.y1 / CROP_SPACE) * window.height,
-      width: ((crop.x2 - crop.x1) / CROP_SPACE) * window.width,
-      height: ((crop.y2 - crop.y1) / CROP_SPACE) * window.height,
-    };
-  }
-  return { degrees: turns + tilt, canvas, window };
+function geometry(params: EditParams, size: Size): PhotoGeometry {
+  return photoGeometry({ angle: params.angle, straighten: params.straighten, crop: params.crop }, size);
 }
 
 /** The centred part of a rectangle with the given width:height ratio. */
@@ -261,48 +261,92 @@ function aspectFor(kind: DerivedKind | 'full'): number | null {
   return null;
 }
 
-/** Colour edits (brightness, saturation, hue, then contrast), then enhance. */
-function colourOps(params: EditParams): EditOp[] {
-  const ops: EditOp[] = [];
+/** The retouching marks ([x, y, radius] in original pixels) as they land on the output image, or none off it. */
+function marksOnOutput(marks: number[][], g: PhotoGeometry, rect: Rect, out: Size): [number, number, number][] {
+  const sx = out.width / rect.width;
+  const sy = out.height / rect.height;
+  const placed: [number, number, number][] = [];
+  for (const mark of marks) {
+    const [x, y, r] = mark.map(Number);
+    if (![x, y, r].every(Number.isFinite) || r <= 0) continue;
+    const p = originalToCanvas(g, x, y);
+    const ox = (p.x - rect.left) * sx;
+    const oy = (p.y - rect.top) * sy;
+    const or = (r * (sx + sy)) / 2;
+    if (ox + or < 0 || oy + or < 0 || ox - or > out.width || oy - or > out.height) continue;
+    placed.push([ox, oy, or]);
+  }
+  return placed;
+}
+
+/** The parameters a kind of image is made from: a tool image leaves out its tool's edits (see TOOL_KINDS). */
+export function recipeParams(params: EditParams, kind: ImageKind | 'full'): EditParams {
+  switch (kind) {
+    case 'big_sans_crop':
+    case 'big_sans_straighten':
+      return { ...params, crop: null, straighten: 0 };
+    case 'big_sans_color':
+      return { ...params, hue: 0, brightness: 100, contrast: 100, saturation: 100 };
+    case 'big_sans_redeyes':
+      return { ...params, redeyes: [] };
+    case 'big_sans_blemishes':
+    case 'big_blemish_blur':
+      return { ...params, blemishes: [] };
+    default:
+      return params;
+  }
+}
+
+/** The size and framing a kind follows: tool images are big images. */
+const baseKind = (kind: ImageKind | 'full'): DerivedKind | 'full' => (isToolKind(kind) ? 'big' : kind);
+
+/**
+ * The operations that make one image of a kind from the photo. `size` is the photo's size after EXIF orientation,
+ * which the repository applies before anything here. The steps follow PIPELINE: geometry at the photo's own
+ * resolution, then everything per pixel at output size, where it gives the same result for far less work.
+ */
+export function planDerived(edits: EditParams, size: Size, kind: ImageKind | 'full'): EditPlan {
+  const params = recipeParams(edits, kind);
+  const base = baseKind(kind);
+  const g = geometry(params, size);
+  const { degrees, canvas, window } = g;
+  const aspect = aspectFor(base);
+  const rect = toPixels(aspect ? centredToRatio(window, aspect) : window, canvas);
+  const whole = rect.left === 0 && rect.top === 0 && rect.width === canvas.width && rect.height === canvas.height;
+  const out = base === 'full' ? { width: rect.width, height: rect.height } : outputSize(base, rect);
   const brightness = clamp(finite(params.brightness, 100), 0, 200);
   const saturation = clamp(finite(params.saturation, 100), 0, 200);
   const contrast = clamp(finite(params.contrast, 100), 0, 200);
   const hue = Math.round(clamp(finite(params.hue, 0), -180, 180));
-  if (brightness !== 100 || saturation !== 100 || hue !== 0) {
-    ops.push({ op: 'modulate', brightness: brightness / 100, saturation: saturation / 100, hue });
-  }
-  if (contrast !== 100) {
-    const multiplier = contrast / 100;
-    ops.push({ op: 'linear', multiplier, offset: 128 * (1 - multiplier) });
-  }
-  if (params.enhance) {
-    ops.push(
-      { op: 'normalise' },
-      { op: 'modulate', brightness: 1, saturation: ENHANCE_SATURATION, hue: 0 },
-      { op: 'sharpen', sigma: ENHANCE_SHARPEN_SIGMA },
-    );
-  }
-  return ops;
-}
-
-/**
- * The operations that make one derived image from the photo. `size` is the photo's size after EXIF
- * orientation, which the repository applies before anything here. Geometry comes first (rotation, straighten,
- * crop, the kind's own framing, the resize); colour and enhance follow at output size, where per-pixel
- * edits give the same result for far less work.
- */
-export function planDerived(params: EditParams, size: Size, kind: DerivedKind | 'full'): EditPlan {
-  const { degrees, canvas, window } = geometry(params, size);
-  const aspect = aspectFor(kind);
-  const rect = toPixels(aspect ? centredToRatio(window, aspect) : window, canvas);
-  const ops: EditOp[] = [];
-  const whole = rect.left === 0 && rect.top === 0 && rect.width === canvas.width && rect.height === canvas.height;
-  if (degrees !== 0) ops.push({ op: 'rotate', degrees });
-  if (degrees !== 0 || !whole) ops.push({ op: 'extract', ...rect });
-  const out = kind === 'full' ? { width: rect.width, height: rect.height } : outputSize(kind, rect);
-  if (out.width !== rect.width || out.height !== rect.height) ops.push({ op: 'resize', ...out });
-  ops.push(...colourOps(params));
-  return { ops, width: out.width, height: out.height };
+  const steps: Record<PipelineStep, () => EditOp[]> = {
+    rotate: () => (degrees !== 0 ? [{ op: 'rotate', degrees }] : []),
+    extract: () => (degrees !== 0 || !whole ? [{ op: 'extract', ...rect }] : []),
+    resize: () => (out.width !== rect.width || out.height !== rect.height ? [{ op: 'resize', ...out }] : []),
+    redeye: () => {
+      const marks = marksOnOutput(params.redeyes ?? [], g, rect, out);
+      return marks.length ? [{ op: 'redeye', marks }] : [];
+    },
+    blemish: () => {
+      const strokes = marksOnOutput(params.blemishes ?? [], g, rect, out);
+      return strokes.length ? [{ op: 'blemish', strokes }] : [];
+    },
+    colour: () =>
+      brightness !== 100 || saturation !== 100 || hue !== 0
+        ? [{ op: 'modulate', brightness: brightness / 100, saturation: saturation / 100, hue }]
+        : [],
+    // Contrast around mid grey: out = m * in + 128 * (1 - m).
+    contrast: () => (contrast !== 100 ? [{ op: 'linear', multiplier: contrast / 100, offset: 128 * (1 - contrast / 100) }] : []),
+    enhance: () =>
+      params.enhance
+        ? [
+            { op: 'normalise' },
+            { op: 'modulate', brightness: 1, saturation: ENHANCE_SATURATION, hue: 0 },
+            { op: 'sharpen', sigma: ENHANCE_SHARPEN_SIGMA },
+          ]
+        : [],
+    preview_blur: () => (kind === 'big_blemish_blur' ? [{ op: 'blur', sigma: BLEMISH_PREVIEW_SIGMA }] : []),
+  };
+  return { ops: PIPELINE.flatMap((step) => steps[step]()), width: out.width, height: out.height };
 }
 
 /** The full-size edited photo: EXIF orientation, rotation, straighten, crop, colour, enhance. */

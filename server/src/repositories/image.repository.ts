@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { exifDateTaken } from '../media/exif.ts';
 import { exifFromHeifItem, parseHeifMeta } from '../media/heif.ts';
-import { DERIVED_JPEG, planDerived, type DerivedKind, type EditOp, type EditParams, type Size } from '../media/image-recipe.ts';
+import { DERIVED_JPEG, planDerived, RAW_OPS, type EditOp, type EditParams, type ImageKind, type Size } from '../media/image-recipe.ts';
+import { concealBlemishes, removeRedEyes, type RawImage } from '../media/pixel-repairs.ts';
 import { MAX_PIXELS } from '../media/limits.ts';
 import { MediaError } from '../media/media-error.ts';
 import type { MediaFileRepository } from './media-file.repository.ts';
@@ -40,23 +41,34 @@ function mediaErrorOf(err: unknown): MediaError {
   return new MediaError('damaged', message);
 }
 
-/** sharp applies its operations in a fixed order; ops that would run out of order start a new pass. */
-const STAGE: Record<EditOp['op'], number> = {
-  rotate: 0, extract: 1, resize: 2, modulate: 3, sharpen: 4, linear: 5, normalise: 6,
+/**
+ * sharp applies its operations in a fixed order; ops that would run out of order start a new pass. Red-eye and
+ * blemish painting (RAW_OPS) are passes of their own on the raw pixels.
+ */
+const STAGE: Record<Exclude<EditOp['op'], 'redeye' | 'blemish'>, number> = {
+  rotate: 0, extract: 1, resize: 2, modulate: 3, blur: 4, sharpen: 4, linear: 5, normalise: 6,
 };
+type SharpOp = Exclude<EditOp, { op: 'redeye' | 'blemish' }>;
+const isRawOp = (op: EditOp): op is Extract<EditOp, { op: 'redeye' | 'blemish' }> => RAW_OPS.has(op.op);
 
 export function passesOf(ops: EditOp[]): EditOp[][] {
   const passes: EditOp[][] = [[]];
   for (const op of ops) {
     const current = passes[passes.length - 1];
     const last = current[current.length - 1];
-    if (last && STAGE[op.op] <= STAGE[last.op]) passes.push([op]);
+    const split = last && (isRawOp(op) || isRawOp(last) || STAGE[op.op as SharpOp['op']] <= STAGE[last.op as SharpOp['op']]);
+    if (split) passes.push([op]);
     else current.push(op);
   }
   return passes;
 }
 
-function apply(image: Sharp, op: EditOp): Sharp {
+function paint(raw: RawImage, op: EditOp): void {
+  if (op.op === 'redeye') removeRedEyes(raw, op.marks);
+  else if (op.op === 'blemish') concealBlemishes(raw, op.strokes);
+}
+
+function apply(image: Sharp, op: SharpOp): Sharp {
   switch (op.op) {
     case 'rotate':
       return image.rotate(op.degrees, { background: '#ffffff' });
@@ -72,6 +84,8 @@ function apply(image: Sharp, op: EditOp): Sharp {
       return image.normalise();
     case 'sharpen':
       return image.sharpen({ sigma: op.sigma });
+    case 'blur':
+      return image.blur(op.sigma);
   }
 }
 
@@ -164,15 +178,21 @@ export function imageRepository(files: MediaFileRepository) {
     return pending;
   }
 
-  async function render(input: string, params: EditParams, kind: DerivedKind): Promise<{ jpeg: Buffer; size: Size }> {
+  async function render(input: string, params: EditParams, kind: ImageKind): Promise<{ jpeg: Buffer; size: Size }> {
     const meta = await sharp(input, DECODE).metadata();
     const plan = planDerived(params, meta.autoOrient, kind);
     const passes = passesOf(plan.ops);
     let image = sharp(input, DECODE).autoOrient();
     if (meta.hasAlpha) image = image.flatten({ background: '#ffffff' });
     for (const [index, ops] of passes.entries()) {
-      for (const op of ops) image = apply(image, op);
-      if (index < passes.length - 1) {
+      if (ops.some(isRawOp)) {
+        const { data, info } = await image.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+        for (const op of ops) paint({ data, width: info.width, height: info.height, channels: info.channels }, op);
+        image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+        continue;
+      }
+      for (const op of ops) image = apply(image, op as SharpOp);
+      if (index < passes.length - 1 && !passes[index + 1].some(isRawOp)) {
         const { data, info } = await image.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
         image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
       }
@@ -203,7 +223,7 @@ export function imageRepository(files: MediaFileRepository) {
     },
 
     /** Writes one derived JPEG of the photo (GIFs: their first frame) to outKey; answers its size. */
-    async renderDerived(key: string, mime: string, params: EditParams, kind: DerivedKind, outKey: string): Promise<Size> {
+    async renderDerived(key: string, mime: string, params: EditParams, kind: ImageKind, outKey: string): Promise<Size> {
       const source = await readableSource(key, mime);
       let result: { jpeg: Buffer; size: Size };
       try {
