@@ -28,3 +28,6 @@ export function saveCustomizations(videoId: VideoRef, selected: Record<'transiti
   if (background !== null) fields.background = String(background);
   return sendForm<{ success: boolean }>('/r/slides/save_customizations', fields);
 }
+
+/** Removes a photo's custom zoom (the effect chooser's 'Remove custom zoom'). */
+export const clearCustomZoom = (videoId: VideoRef, slideId: number) => sendJson<unknown>('POST', '/r/effects/clear_ken_burns', { slideId, videoId });

@@ -4,6 +4,7 @@ import { Redirect, useLocation } from 'wouter';
 import type { SlideListMeta, VideoRef } from '../../api/index.ts';
 import type { SlideActions } from './commands.ts';
 import { GridTools } from './GridTools.tsx';
+import { LookChooserTools } from './look/LookChooserTools.tsx';
 import { OtherEditors, useLiveSync } from './live/index.ts';
 import { coverId as findCover, photoFirst } from './order.ts';
 import { SlideGrid } from './SlideGrid.tsx';
@@ -115,7 +116,11 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub }:
       <FileDropZone onFiles={uploads.addFiles}>
         {slides.length > 0 || uploadTiles.length > 0 ? (
           <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
-            {canEdit && <GridTools context={grid.context} actions={actions} />}
+            {canEdit && (
+              <GridTools context={grid.context} actions={actions}>
+                <LookChooserTools targets={grid.context.targets} slides={slides} busy={busy} coverId={cover} videoRef={videoRef} meta={meta} onSaved={store.replace} />
+              </GridTools>
+            )}
             <SlideGrid
               slides={slides}
               uploads={uploadTiles}

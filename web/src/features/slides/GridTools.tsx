@@ -1,4 +1,5 @@
 import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
 import { COMMAND_ICONS } from './commandIcons.tsx';
 import { gridToolCommands, type CommandContext, type SlideActions } from './commands.ts';
 import { ToolButton } from './ToolButton.tsx';
@@ -8,10 +9,12 @@ interface Props {
   actions: SlideActions;
   /** Sticks below the top of the window while the grid scrolls. */
   top?: number;
+  /** More tools after the commands (the look choosers). */
+  children?: ReactNode;
 }
 
 /** The side column of grid tools (spec 2 "Grid tools"), acting on the selected slides. */
-export function GridTools({ context, actions, top = 8 }: Props) {
+export function GridTools({ context, actions, top = 8, children }: Props) {
   return (
     <Box
       role="toolbar"
@@ -33,6 +36,7 @@ export function GridTools({ context, actions, top = 8 }: Props) {
           />
         );
       })}
+      {children}
     </Box>
   );
 }
