@@ -55,16 +55,24 @@ export function videoListRepository(db: Db) {
       if (ids.length === 0) return [];
       return db('organizations').select<OrganizationNameRow[]>('id', 'organization_name').whereIn('id', ids).orderBy('organization_name');
     },
-    /** Each video's cover photo: its first live photo slide. */
+    /**
+     * Each video's cover photo: its first live photo slide. One index probe per video (slides_cover_index, LIMIT 1
+     * each): reading every slide of the videos and keeping the first of each, as DISTINCT ON did, read all 40,000
+     * slides of a 2,000-video list to answer 2,000.
+     */
     async coverSlides(videoIds: number[]): Promise<CoverSlideRow[]> {
       if (videoIds.length === 0) return [];
-      return db('slides')
-        .distinctOn('video_id')
-        .select<CoverSlideRow[]>(COVER_SLIDE_COLUMNS)
-        .whereIn('video_id', videoIds)
+      const first = db('slides')
+        .select(COVER_SLIDE_COLUMNS)
+        .whereRaw('slides.video_id = wanted.id')
         .whereNull('deleted_at')
         .where({ is_text: false, is_video: false })
-        .orderBy([{ column: 'video_id' }, { column: 'position' }, { column: 'id' }]);
+        .orderBy([{ column: 'position' }, { column: 'id' }])
+        .limit(1);
+      const { rows } = await db.raw<{ rows: CoverSlideRow[] }>(`SELECT cover.* FROM unnest(?::int[]) AS wanted(id) CROSS JOIN LATERAL (${first.toQuery()}) AS cover`, [
+        [...new Set(videoIds)],
+      ]);
+      return rows;
     },
   };
 }

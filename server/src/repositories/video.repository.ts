@@ -47,6 +47,12 @@ export function videoRepository(db: Db) {
       if (!Number.isSafeInteger(id) || id <= 0) return undefined;
       return db<VideoRow>('videos').where({ id }).first();
     },
+    /** Many videos in one query (ids that find nothing are simply absent). */
+    async findByIds(ids: number[]): Promise<VideoRow[]> {
+      const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+      if (wanted.length === 0) return [];
+      return db<VideoRow>('videos').whereIn('id', wanted);
+    },
     async findBySecurityHash(hash: string): Promise<VideoRow | undefined> {
       return db<VideoRow>('videos').where({ security_hash: hash }).first();
     },

@@ -33,12 +33,9 @@ export function generationStatusRoutes(deps: Deps): Router {
   router.get('/r/videos/check_generation_statuses', async (ctx) => {
     const bars = parseProgressBars(ctx.query.progress_bars);
     const ids = [...new Set(Object.values(bars).flat())].slice(0, MAX_BATCH);
-    // Videos the caller may not see are simply left out, so nothing reveals that they exist.
-    const visible = new Map<number, VideoRow>();
-    for (const id of ids) {
-      const access = await deps.access.check(ctx, id, 'view').catch(() => undefined);
-      if (access) visible.set(id, access.video);
-    }
+    // Videos the caller may not see are simply left out, so nothing reveals that they exist. One query for all of
+    // them: a list page polls every video it shows that is still rendering.
+    const visible = new Map((await deps.access.checkMany(ctx, ids, 'view')).map(({ video }) => [video.id, video]));
     const body: Partial<Record<Stage, Record<string, unknown>>> = {};
     for (const stage of STAGES) {
       const videos = (bars[stage] ?? []).map((id) => visible.get(id)).filter((v): v is VideoRow => v !== undefined);

@@ -1,0 +1,161 @@
+/**
+ * The API under load (issue 13): seeds an organization of 2,000 videos and a 500-slide video in a database of its
+ * own, starts the real server as a child process, signs in through the login call and drives each named call at a
+ * fixed 300 requests/s with autocannon, printing p50, p95 and p99 beside the goal (p95 under 50 ms).
+ *
+ *   node --import tsx scripts/bench/api.ts [--duration 30] [--rate 300] [--runs 3] [--only name,name]
+ *
+ * Each call runs `--runs` times; the figures are the median of the runs, figure by figure. Latencies are each
+ * response's own time; the achieved rate says whether the server kept up (a server that falls behind shows a rate
+ * under the target rather than longer latencies, as requests wait for a free connection).
+ */
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
+import { startChildServer } from './lib/child-server.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, seedOrganization, type BenchOrganization } from './lib/organization.ts';
+
+const GOAL_P95_MS = 50;
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '30' },
+    rate: { type: 'string', default: '300' },
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+  },
+});
+const duration = Number(args.duration);
+const rate = Number(args.rate);
+const runs = Number(args.runs);
+
+interface Call {
+  name: string;
+  path: (o: BenchOrganization) => string;
+}
+
+/** The calls the goal names, as the pages make them. */
+const CALLS: Call[] = [
+  // The dashboard's first load (spec 1 section 7: limit 10, both lists).
+  { name: 'dashboard list', path: (o) => `/r/users/${o.userId}/dashboard_data?limit=10` },
+  // The videos list page: every live video of the organization (no paging in the spec: the page filters and sorts).
+  { name: 'videos list', path: () => '/r/videos/list?context_org=0' },
+  // The slide workspace's list after the first load (meta comes once, with the first).
+  { name: 'slide list (500)', path: (o) => `/slides/slide_list/${o.bigVideoId}` },
+  { name: 'slide list + meta', path: (o) => `/slides/slide_list/${o.bigVideoId}?meta=1` },
+  // The details page's poll (about every 0.9 s) and the list pages' batch poll of the videos still rendering.
+  { name: 'generation status', path: (o) => `/r/videos/${o.renderingIds[0]}/check_generation_status` },
+  {
+    name: 'generation statuses (batch)',
+    path: (o) => `/r/videos/check_generation_statuses?progress_bars=${encodeURIComponent(JSON.stringify({ hd: o.renderingIds.slice(0, 25) }))}`,
+  },
+];
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  achieved: number;
+  errors: number;
+  non2xx: number;
+  kb: number;
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function drive(url: string, cookie: string, seconds = duration): Promise<Figures> {
+  const times: number[] = [];
+  let bytes = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        headers: { cookie, accept: 'application/json' },
+        // Enough connections that a connection is free at every tick while responses take up to ~150 ms.
+        connections: Math.max(10, Math.ceil(rate / 6)),
+        overallRate: rate,
+        duration: seconds,
+      },
+      (err: unknown, done: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, resBytes, responseTime) => {
+      times.push(responseTime);
+      bytes += resBytes;
+    });
+  });
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    achieved: times.length / result.duration,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    kb: times.length ? bytes / times.length / 1024 : 0,
+  };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-bench-api-'));
+  try {
+    const started = Date.now();
+    const org = await seedOrganization(database.db);
+    console.log(`Seeded ${org.videoCount} live videos of one organization (+3 others), a 500-slide video and ${org.renderingIds.length} renders in progress in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // Without the job worker: the stock library it would start making is not what this bench measures.
+    const server = await startChildServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, SESSION_SECRET: 'bench', BENCH_WORKER: '0' });
+    try {
+      const login = await fetch(`${server.url}/users/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+      });
+      if (!login.ok) throw new Error(`login answered ${login.status}`);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      const only = args.only?.split(',');
+      const calls = CALLS.filter((c) => !only || only.some((name) => c.name.startsWith(name)));
+      const rows: string[][] = [];
+      for (const call of calls) {
+        const target = server.url + call.path(org);
+        const check = await fetch(target, { headers: { cookie } });
+        if (!check.ok) throw new Error(`${call.name}: ${check.status} ${await check.text()}`);
+        await drive(target, cookie, Math.min(5, duration)); // warm-up: JIT, connection pools, PostgreSQL's caches
+        const results: Figures[] = [];
+        for (let i = 0; i < runs; i += 1) {
+          const figures = await drive(target, cookie);
+          console.log(`  ${call.name} run ${i + 1}: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}, ${figures.achieved.toFixed(0)}/s, ${figures.errors} errors, ${figures.non2xx} non-2xx`);
+          results.push(figures);
+        }
+        const m = (pick: (f: Figures) => number) => median(results.map(pick));
+        rows.push([
+          call.name,
+          ms(m((f) => f.p50)),
+          ms(m((f) => f.p95)),
+          ms(m((f) => f.p99)),
+          `${m((f) => f.achieved).toFixed(0)}/s`,
+          String(results.reduce((n, f) => n + f.errors, 0)),
+          String(results.reduce((n, f) => n + f.non2xx, 0)),
+          `${m((f) => f.kb).toFixed(1)} KB`,
+          m((f) => f.p95) < GOAL_P95_MS ? 'met' : 'NOT met',
+        ]);
+      }
+      console.log(`\n${rate} requests/s for ${duration} s, median of ${runs} runs; goal p95 < ${GOAL_P95_MS} ms; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      console.table(rows.map(([call, p50, p95, p99, achieved, errors, non2xx, size, goal]) => ({ call, p50, p95, p99, achieved, errors, non2xx, size, goal })));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+    await stopEmbedded();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
