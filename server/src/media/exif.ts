@@ -90,3 +90,22 @@ export function exifDateTaken(block: Buffer | undefined | null): Date | null {
     return null;
   }
 }
+
+const TAG_MAKE = 0x010f;
+const TAG_MODEL = 0x0110;
+
+/** The camera that took the photo ('Canon EOS 5D'): Make and Model of IFD0, the make left out when the model repeats it. */
+export function exifCamera(block: Buffer | undefined | null): string | null {
+  if (!block) return null;
+  const tiff = tiffOf(block);
+  if (!tiff) return null;
+  try {
+    const ifd0 = readIfd(tiff, u32(tiff, 4));
+    const make = asciiValue(tiff, ifd0.get(TAG_MAKE)) ?? '';
+    const model = asciiValue(tiff, ifd0.get(TAG_MODEL)) ?? '';
+    const name = model.toLowerCase().startsWith(make.toLowerCase()) ? model : `${make} ${model}`;
+    return name.trim() || null;
+  } catch {
+    return null;
+  }
+}

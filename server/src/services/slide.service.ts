@@ -6,6 +6,7 @@ import type { WireSlide } from '../wire/slide.ts';
 import { toWireSlide, type SlideUrls } from '../wire/slide.wire.ts';
 import { addWithinLinkLimit } from './link-limit.ts';
 import { parseSlideAttributes, TEXT_SLIDE_FONT } from './slide-attributes.ts';
+import { toolImageUrls } from './slide-tool-images.ts';
 import type { VideoAccess } from './video-access.ts';
 
 export interface SlideServiceDeps {
@@ -34,7 +35,7 @@ export function ids(value: unknown): number[] {
 export function slideService(deps: SlideServiceDeps) {
   const { slides } = deps;
   const wire = (caller: Caller, rows: SlideRow[], indexOf?: Map<number, number>): WireSlide[] =>
-    rows.map((row, i) => toWireSlide(row, indexOf?.get(row.id) ?? i, deps.urls(row, caller.securityHash)));
+    rows.map((row, i) => ({ ...toWireSlide(row, indexOf?.get(row.id) ?? i, deps.urls(row, caller.securityHash)), ...toolImageUrls(row, caller.securityHash) }));
 
   async function indexMap(videoId: number): Promise<Map<number, number>> {
     return new Map((await slides.listActive(videoId)).map((s, i) => [s.id, i]));

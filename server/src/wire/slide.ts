@@ -8,7 +8,37 @@ export interface WireCrop {
 
 export type ProcessingState = 'uploading' | 'pending' | 'ready' | 'failed';
 
-export interface WireSlide {
+/**
+ * The slide editor's tool images (spec 2: big_sans_{tool}_url): the big image with every edit but the tool's own
+ * (crop and straighten: the whole photo, unstraightened and uncropped). big_blemish_blur_url is the photo without
+ * blemish strokes, smoothed as the concealer smooths, for the brush preview. Null for clips and text slides.
+ */
+export interface WireToolUrls {
+  big_sans_crop_url: string | null;
+  big_sans_straighten_url: string | null;
+  big_sans_color_url: string | null;
+  big_sans_redeyes_url: string | null;
+  big_sans_blemishes_url: string | null;
+  big_blemish_blur_url: string | null;
+}
+
+/** What the photo inspection dialog shows (GET /r/slides/{id}/inspect). */
+export interface WireSlideInspection {
+  file_name: string | null;
+  /** MIME type of the original. */
+  type: string | null;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  /** When the photo was taken (EXIF), else null. */
+  taken_at: string | null;
+  uploaded_at: string;
+  /** EXIF make and model, e.g. 'Canon EOS 5D', else null. */
+  camera: string | null;
+}
+
+/** The tool image URLs come with every slide the slide calls answer (list, save, crop, revert, replace). */
+export interface WireSlide extends Partial<WireToolUrls> {
   id: number;
   video_id: number;
   index: number;
