@@ -49,7 +49,7 @@ describe('slide edit calls', function () {
     assert.deepEqual([big.width, big.height], [400, 300]);
     const whole = await sharp(await get(agent, res.body.slide.big_sans_crop_url)).metadata();
     assert.deepEqual([whole.width, whole.height], [800, 600], 'the crop tool sees the whole photo');
-    assert.ok(told.some((t) => t.videoId === video.id), 'the other editors are told');
+    assert.ok(told.some((t) => t.videoId === video.id && t.owner === 'sock-1'), 'the other editors are told, and the caller is named so its own tab ignores it');
 
     const clip = await addClip(h.deps, video, 1);
     const text = await addTextSlide(h.deps, video, 'Words');

@@ -10,6 +10,14 @@ describe('parseSlideAttributes', () => {
     assert.equal(a.brightness, 120);
     assert.equal(a.has_been_edited, true);
   });
+  it('validates red-eye marks and blemish strokes and the colour ranges (spec 2 section 5)', () => {
+    assert.deepEqual(parseSlideAttributes({ blemishes: JSON.stringify([[1, 2, 3], [4, 5, 6]]) }, photo).blemishes, [[1, 2, 3], [4, 5, 6]]);
+    for (const bad of ['[[1,2]]', '[[1,2,0]]', '[[-1,2,3]]', '{"x":1}', '[[1,2,"a"]]']) {
+      assert.throws(() => parseSlideAttributes({ redeyes: bad }, photo), /redeyes is not valid/, bad);
+    }
+    assert.throws(() => parseSlideAttributes({ saturation: 201 }, photo), /Saturation must be a number from 0 to 200/);
+    assert.throws(() => parseSlideAttributes({ hue: -181 }, photo), /Hue must be a number from -180 to 180/);
+  });
   it('ignores a straighten angle outside plus or minus 45', () => {
     assert.equal('straighten' in parseSlideAttributes({ straighten: 60 }, photo), false);
     assert.equal(parseSlideAttributes({ straighten: -12 }, photo).straighten, -12);

@@ -39,7 +39,8 @@ function triples(body: Body, key: string): [number, number, number][] | undefine
   }
   if (!Array.isArray(value) || value.length > 500) return bad(`${key} is not valid.`);
   return value.map((t) => {
-    if (!Array.isArray(t) || t.length !== 3 || !t.every((n) => Number.isFinite(Number(n)) && Number(n) >= 0)) bad(`${key} is not valid.`);
+    // [x, y, radius] in pixels of the original photo (common/photo-geometry.ts); a mark needs a radius.
+    if (!Array.isArray(t) || t.length !== 3 || !t.every((n) => Number.isFinite(Number(n)) && Number(n) >= 0) || !(Number(t[2]) > 0)) bad(`${key} is not valid.`);
     return [Number(t[0]), Number(t[1]), Number(t[2])] as [number, number, number];
   });
 }
