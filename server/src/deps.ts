@@ -12,6 +12,7 @@ import { ffprobeRepository } from './repositories/ffprobe.repository.ts';
 import { imageRepository } from './repositories/image.repository.ts';
 import { mediaFileRepository } from './repositories/media-file.repository.ts';
 import { slideMediaRepository } from './repositories/slide-media.repository.ts';
+import { derivedSetRepository } from './repositories/derived-set.repository.ts';
 import { brandRepository } from './repositories/brand.repository.ts';
 import { organizationRepository } from './repositories/organization.repository.ts';
 import { orderRepository } from './repositories/order.repository.ts';
@@ -61,6 +62,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     shareLogs: shareLogRepository(db),
   };
   const mediaFiles = mediaFileRepository(repos.storage);
+  const images = imageRepository(mediaFiles);
   const fromAddress = `no-reply@${new URL(config.publicUrl).hostname}`;
   const deps = {
     config,
@@ -74,11 +76,14 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     slideMedia: slideMediaService({
       slides: slideMediaRepository(db),
       files: mediaFiles,
-      images: imageRepository(mediaFiles),
+      images,
+      sets: derivedSetRepository(mediaFiles, images),
       probe: ffprobeRepository(mediaFiles),
       ffmpeg: ffmpegRepository(mediaFiles),
       // live is set once the HTTP server listens, after deps are built: read it when a slide is done.
       notify: (videoId: number): Promise<void> | undefined => deps.live?.notify(videoId, null),
+      // Below every photo still waiting for its thumbnail: the same workers take those first.
+      later: queue ? (slideId: number) => queue.send('slides.process', { slideId, later: true }, { priority: -1 }) : undefined,
     }),
   };
   const themeAssets = themeAssetsService(themeFilesRepository(repos.storage));
@@ -94,7 +99,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     videos: repos.videos,
     slides: repos.slides,
     slideMedia: deps.slideMedia,
-    ensureThemeArt: (design) => themeAssets.ensure(design),
+    ensureThemeArt: (design, parts) => themeAssets.ensure(design, parts),
     send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
     // A new installation's library comes first: the watchdog leaves never-rendered videos (the demo's) until it is made.
     holdWaiting: () => library.running(),

@@ -9,7 +9,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
   const { db, repos } = deps;
   return {
     'mail.deliver': async ({ outboxId }) => deps.mail.deliver(outboxId),
-    'slides.process': async ({ slideId }) => deps.slideMedia.processSlide(slideId),
+    'slides.process': async ({ slideId, later }) => (later ? deps.slideMedia.prepareLater(slideId) : deps.slideMedia.processSlide(slideId)),
     ...deps.render.handlers,
     'dvd.build': async ({ renderId }) => deps.dvd.build(renderId),
     'library.prepare': async () => deps.library.start(),

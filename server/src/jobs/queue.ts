@@ -55,16 +55,30 @@ export async function startQueue(databaseUrl: string): Promise<Queue> {
   boss.on('error', (err) => console.error('[jobs]', err));
   await boss.start();
   for (const name of JOB_NAMES) await boss.createQueue(name);
+  /** This process's workers by job name: a job sent here wakes them instead of waiting for their next poll. */
+  const local = new Map<JobName, string[]>();
   return {
-    send: (name, data, options) => boss.send(name, data as object, { ...SEND_DEFAULTS, ...SEND_OPTIONS[name], ...options }),
+    async send(name, data, options) {
+      const id = await boss.send(name, data as object, { ...SEND_DEFAULTS, ...SEND_OPTIONS[name], ...options });
+      for (const worker of local.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
     async work(handlers) {
       for (const name of JOB_NAMES) {
         const handler = handlers[name] as (data: unknown) => Promise<void>;
         const { count, pollingIntervalSeconds } = WORKERS[name] ?? { count: 1, pollingIntervalSeconds: 2 };
         for (let i = 0; i < count; i++) {
-          await boss.work<unknown>(name, { pollingIntervalSeconds }, async (jobs) => {
-            for (const job of jobs) await handler(job.data);
+          let worker = '';
+          worker = await boss.work<unknown>(name, { pollingIntervalSeconds }, async (jobs) => {
+            try {
+              for (const job of jobs) await handler(job.data);
+            } finally {
+              // pg-boss waits out the rest of its polling interval after every job; with more jobs waiting (a burst
+              // of uploads) that idled the worker between them. Asking again at once costs one query when none are left.
+              boss.notifyWorker(worker);
+            }
           });
+          local.set(name, [...(local.get(name) ?? []), worker]);
         }
       }
       for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {});

@@ -3,7 +3,8 @@ export interface JobPayloads {
   'mail.deliver': { outboxId: number };
   'sessions.purge': Record<string, never>;
   'videos.purge': Record<string, never>;
-  'slides.process': { slideId: number };
+  /** Makes an uploaded slide ready; `later` makes the sizes that follow its announcement (slide-media.service.ts). */
+  'slides.process': { slideId: number; later?: boolean };
   /** Gives up uploads idle for 24 hours and finishes uploads whose last byte arrived just before a crash. */
   'uploads.expire': Record<string, never>;
   /** Makes the stock songs, theme pictures and pickers' clips that are missing or out of date (library-preparation.service.ts). */

@@ -7,6 +7,7 @@ import { MediaError, type MediaProblem } from '../media/media-error.ts';
 import { SNIFF_BYTES, sniffMedia } from '../media/media-types.ts';
 import type { FfmpegRepository } from '../repositories/ffmpeg.repository.ts';
 import type { FfprobeRepository, VideoProbe } from '../repositories/ffprobe.repository.ts';
+import type { DerivedSetRepository } from '../repositories/derived-set.repository.ts';
 import type { ImageRepository } from '../repositories/image.repository.ts';
 import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
 import type { ProcessedMedia, SlideMediaRepository, SlideMediaRow } from '../repositories/slide-media.repository.ts';
@@ -34,8 +35,14 @@ export const tooManyBytesMessage = (kind: 'image' | 'video', bytes: number): str
 /** A refusal whose message is already written for the user. */
 class Refused extends Error {}
 
-/** Made while processing, so the grid and the render have them at once; the rest are made when asked for. */
-const PREPARED_KINDS: DerivedKind[] = ['thumb', 'square', 'big'];
+/**
+ * Made while processing, so the grid and the render have them at once; the rest are made when asked for. The
+ * grid's images come first, from one decode, and the slide is announced ready with them; the big image follows
+ * as a job of its own that waits behind every photo still without a thumbnail (it is also made on demand if it
+ * is asked for sooner).
+ */
+export const FIRST_KINDS: DerivedKind[] = ['thumb', 'square'];
+export const LATER_KINDS: DerivedKind[] = ['big'];
 
 /** The slide fields URLs depend on; a full slide row fits. */
 export type UrlSlide = Pick<
@@ -85,14 +92,18 @@ export interface SlideMediaDeps {
   slides: SlideMediaRepository;
   files: MediaFileRepository;
   images: ImageRepository;
+  /** Several derived images from one decode. */
+  sets: DerivedSetRepository;
   probe: FfprobeRepository;
   ffmpeg: FfmpegRepository;
   /** Tells the video's editors that its slides changed. */
   notify: (videoId: number) => Promise<void> | void;
+  /** Queues the LATER_KINDS of a slide just announced ready; without it processSlide makes them before it returns. */
+  later?: (slideId: number) => Promise<unknown>;
 }
 
 export function slideMediaService(deps: SlideMediaDeps) {
-  const { slides, files, images, probe, ffmpeg } = deps;
+  const { slides, files, images, sets, probe, ffmpeg } = deps;
   const inflight = new Map<string, Promise<void>>();
 
   const folderOf = (slide: SlideMediaRow): string => `videos/${slide.video_id}/slides/${slide.id}/derived`;
@@ -122,8 +133,10 @@ export function slideMediaService(deps: SlideMediaDeps) {
     return key;
   }
 
+  const keyOf = (slide: SlideMediaRow, kind: DerivedKind): string => `${folderOf(slide)}/${kind}-${currentVersion(slide)}.jpg`;
+
   async function generate(slide: SlideMediaRow, kind: DerivedKind): Promise<string> {
-    const key = `${folderOf(slide)}/${kind}-${currentVersion(slide)}.jpg`;
+    const key = keyOf(slide, kind);
     const params = editParamsOf(slide);
     await once(key, `${kind}-`, async () => {
       if (slide.is_video) await images.renderDerived(await ensurePoster(slide), 'image/jpeg', params, kind, key);
@@ -132,10 +145,38 @@ export function slideMediaService(deps: SlideMediaDeps) {
     return key;
   }
 
+  /**
+   * The kinds that are missing, made together from one decode (see derived-set.repository.ts); a kind another
+   * request is already making is waited for, not made twice.
+   */
+  async function generateSet(slide: SlideMediaRow, kinds: DerivedKind[]): Promise<void> {
+    const waits: Promise<void>[] = [];
+    const missing: { kind: DerivedKind; key: string }[] = [];
+    for (const kind of kinds) {
+      const key = keyOf(slide, kind);
+      const pending = inflight.get(key);
+      if (pending) waits.push(pending);
+      else if ((await files.size(key)) === null) missing.push({ kind, key });
+    }
+    if (missing.length) {
+      const made = (async () => {
+        const source = slide.is_video ? await ensurePoster(slide) : slide.orig_path!;
+        await sets.render(source, slide.is_video ? 'image/jpeg' : slide.mime ?? '', editParamsOf(slide), missing);
+        for (const { kind, key } of missing) await files.removeOthers(path.posix.dirname(key), `${kind}-`, path.posix.basename(key));
+      })();
+      for (const { key } of missing) {
+        const settled = made.finally(() => inflight.delete(key));
+        inflight.set(key, settled);
+        waits.push(settled);
+      }
+    }
+    await Promise.all(waits);
+  }
+
   async function prepareImage(slide: SlideMediaRow, bytes: number): Promise<ProcessedMedia> {
     const info = await images.readInfo(slide.orig_path!, slide.mime!);
     if (info.width * info.height > MAX_PIXELS) throw new Refused(tooManyPixelsMessage(info.width, info.height));
-    for (const kind of PREPARED_KINDS) await generate(slide, kind);
+    await generateSet(slide, FIRST_KINDS);
     return {
       mime: slide.mime!, sha256: slide.sha256!, width: info.width, height: info.height, bytes, datetime: info.takenAt,
       isVideo: false, clipDuration: null,
@@ -150,7 +191,7 @@ export function slideMediaService(deps: SlideMediaDeps) {
       const key = proxyKey(clip);
       await once(key, 'proxy-', () => ffmpeg.proxy(clip.orig_path!, key));
     }
-    for (const kind of PREPARED_KINDS) await generate(clip, kind);
+    await generateSet(clip, FIRST_KINDS);
     return {
       mime: slide.mime!, sha256: slide.sha256!, width: facts.width, height: facts.height, bytes, datetime: facts.createdAt,
       isVideo: true, clipDuration: duration,
@@ -182,6 +223,22 @@ export function slideMediaService(deps: SlideMediaDeps) {
     }
   }
 
+  /**
+   * The LATER_KINDS of a ready slide, for its current edits. Nothing is announced: the slide's URLs did not
+   * change, and a request that came first has made the image already.
+   */
+  async function prepareLater(slideId: number): Promise<void> {
+    const slide = await slides.findById(slideId);
+    if (!slide || slide.is_text || !slide.orig_path || slide.processing_state !== 'ready' || slide.deleted_at) return;
+    try {
+      await generateSet(slide, LATER_KINDS);
+    } catch (err) {
+      // The grid's images were made from the same bytes; an image that still fails is refused when it is asked for.
+      if (err instanceof MediaError) console.error(`[slides] slide ${slideId}: ${err.message}`);
+      else throw err;
+    }
+  }
+
   function servable(slide: SlideMediaRow | undefined): SlideMediaRow {
     if (!slide || slide.is_text || slide.processing_state !== 'ready' || !slide.orig_path) throw notFound();
     return slide;
@@ -198,15 +255,22 @@ export function slideMediaService(deps: SlideMediaDeps) {
     async processSlide(slideId: number): Promise<void> {
       const slide = await slides.findById(slideId);
       if (!slide || slide.is_text || !slide.orig_path || slide.processing_state !== 'pending') return;
+      let ready = false;
       try {
         await slides.markReady(slide.id, await prepare(slide));
+        ready = true;
       } catch (err) {
         if (err instanceof Refused) await slides.markFailed(slide.id, err.message);
         else if (err instanceof MediaError) await slides.markFailed(slide.id, MEDIA_MESSAGES[err.problem]);
         else throw err;
       }
       await notify(slide.video_id);
+      if (!ready) return;
+      if (deps.later) await deps.later(slide.id);
+      else await prepareLater(slide.id);
     },
+
+    prepareLater,
 
     /** The absolute path of a derived image for the slide's current edits, made now if it is not there yet. */
     async ensureDerived(slide: SlideMediaRow, kind: DerivedKind): Promise<string> {
