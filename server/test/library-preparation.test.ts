@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { TEST_LIBRARY } from '../src/music/catalogue.ts';
 import { libraryPreparation } from '../src/services/library-preparation.service.ts';
 import type { ShowcaseClip } from '../src/services/render-showcase.service.ts';
@@ -51,7 +52,7 @@ describe('library preparation on a new installation', function () {
     const library = libraryPreparation({
       db: h.deps.db,
       songs: { ...songs, make: (song) => track(`song-${song.row.id}`, () => songs.make(song)) },
-      themeAssets: { ...themeAssets, ensure: (d) => track(`pictures-${d.id}`, () => themeAssets.ensure(d)) },
+      themeAssets: { ...themeAssets, ensure: (d, parts) => track(`pictures-${d.id}-${parts?.join('+')}`, () => themeAssets.ensure(d, parts)) },
       designs: () => [design],
       showcase: {
         themeClips: async () => (await showcase.themeClips()).filter((c) => c.key === `theme-${themeId}`).map(wrap),
@@ -101,7 +102,7 @@ describe('library preparation on a new installation', function () {
     assert.deepEqual(stock.stock_songs.map((s: { id: number }) => s.id), [first.id]);
   });
 
-  it('makes the rest in order, songs before pictures before previews before look clips, each once, then says it is ready', async () => {
+  it('makes the rest in order, songs, picker pictures, previews, closing pictures, look clips, each once, then says it is ready', async () => {
     const { library, events, readyCount } = recorded();
     // Two starts and an urgent request at once share the same work.
     const rows = await stockRows();
@@ -110,13 +111,13 @@ describe('library preparation on a new installation', function () {
     assert.equal(new Set(starts).size, starts.length, `made twice: ${starts.join(', ')}`);
     const pending = rows.filter((r) => !r.preview_path).map((r) => `song-${r.id}`);
     // The theme's pictures are drawn only when this machine's cache lacks them; everything else is made here.
-    const stage = ['song', 'pictures', 'theme', 'look'];
-    const stages = starts.map((k) => stage.indexOf(k.split('-')[0]));
+    const stage = ['song', 'pictures-opening', 'theme', 'pictures-closing', 'look'];
+    const stages = starts.map((k) => stage.indexOf(k.startsWith('pictures-') ? `pictures-${k.split('-').at(-1)}` : k.split('-')[0]));
     assert.deepEqual(stages, [...stages].sort(), starts.join(', '));
     assert.deepEqual(starts.filter((k) => k.startsWith('song-')), pending, starts.join(', '));
     assert.ok(starts.includes(`theme-${themeId}`) && starts.includes('look-effect-4'), starts.join(', '));
     // No preview starts before the theme's pictures are done (it renders from them).
-    if (starts.includes(`pictures-${themeId}`)) assert.ok(events.indexOf(`end pictures-${themeId}`) < events.indexOf(`start theme-${themeId}`));
+    if (starts.includes(`pictures-${themeId}-opening`)) assert.ok(events.indexOf(`end pictures-${themeId}-opening`) < events.indexOf(`start theme-${themeId}`));
     assert.equal(readyCount(), 1);
     assert.equal(await library.songsPreparing(), 0);
     assert.equal(await library.themesPreparing([themeId]), 0);
@@ -149,6 +150,25 @@ describe('library preparation on a new installation', function () {
     assert.ok(Date.now() - asked < 300, `placed() waited ${Date.now() - asked} ms`);
     await drawing;
     assert.equal(await h.deps.themeAssets.placed(fresh), true);
+  });
+
+  it('makes a theme’s preview from its picker pictures alone: the closing scene and disc artwork are drawn after it', async () => {
+    // A design no cache on this machine holds, so nothing is copied from a cache: every picture is drawn here.
+    const id = themeId + 700;
+    const fresh: ThemeDesign = { ...design, id, art: { ...design.art, family: 'bokeh', seed: 1000 + (Date.now() % 100_000) } };
+    await h.deps.db('themes').insert({ id, theme_title: 'Fresh', debug: true, intro_length: 1.5, outro_length: 1.5, design: JSON.stringify(fresh) });
+    await h.deps.render.showcase.ensureTheme(id);
+    const stored = (name: string): boolean => existsSync(h.deps.repos.storage.resolve(`themes/${id}/${name}`));
+    assert.ok(stored('preview.mp4'));
+    for (const name of ['intro.jpg', 'poster.jpg', 'icon.jpg', 'background.jpg']) assert.ok(stored(name), name);
+    for (const name of ['outro.jpg', 'dvd.jpg']) assert.equal(stored(name), false, `${name} was drawn before the preview`);
+    assert.equal(await h.deps.themeAssets.placed(fresh, 'closing'), false);
+    // A full render (or a label) asks for every part: the closing part is drawn then, and the opening one not again.
+    const opening = readFileSync(h.deps.repos.storage.resolve(`themes/${id}/intro.jpg`));
+    await h.deps.themeAssets.ensure(fresh);
+    for (const name of ['outro.jpg', 'dvd.jpg']) assert.ok(stored(name), name);
+    assert.ok(opening.equals(readFileSync(h.deps.repos.storage.resolve(`themes/${id}/intro.jpg`))));
+    assert.equal(await h.deps.themeAssets.placed(fresh, 'closing'), true);
   });
 
   it('stops after the pieces in hand when the server stops, without saying it is ready', async () => {

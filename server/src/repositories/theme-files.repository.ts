@@ -34,14 +34,15 @@ export function themeFilesRepository(storage: StorageRepository, cacheDir: strin
       }
     },
 
-    async readVersion(folder: string): Promise<string | null> {
-      return (await readOrNull(storage.resolve(`${folder}/version`)))?.toString('utf8').trim() ?? null;
+    /** The version noted in the folder's `marker` file (one per set of pictures kept there). */
+    async readVersion(folder: string, marker = 'version'): Promise<string | null> {
+      return (await readOrNull(storage.resolve(`${folder}/${marker}`)))?.toString('utf8').trim() ?? null;
     },
 
     /** Writes the pictures, then the version: a set whose version file matches is always complete. */
-    async writeSet(folder: string, files: Record<string, Buffer>, version: string): Promise<void> {
+    async writeSet(folder: string, files: Record<string, Buffer>, version: string, marker = 'version'): Promise<void> {
       for (const [name, data] of Object.entries(files)) await storage.write(`${folder}/${name}`, data);
-      await storage.write(`${folder}/version`, `${version}\n`);
+      await storage.write(`${folder}/${marker}`, `${version}\n`);
     },
 
     async readCached(version: string, names: string[]): Promise<Record<string, Buffer> | null> {

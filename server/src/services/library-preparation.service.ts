@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { ThemeAssetsService } from '../themes/theme-assets.service.ts';
+import type { PicturePart, ThemeAssetsService } from '../themes/theme-assets.service.ts';
 import type { ThemeDesign } from '../themes/types.ts';
 import type { ShowcaseClip } from './render-showcase.service.ts';
 import type { StockSongLibrary } from './stock-song-library.service.ts';
@@ -34,7 +34,8 @@ interface Piece {
 
 /**
  * Makes what a new installation shows before anyone asks: the stock songs first (the music page was empty for
- * half an hour), then each theme's pictures, then each theme's looping preview, then the look modifiers' clips, and
+ * half an hour), then the pictures the theme picker shows, then each theme's looping preview, then the themes'
+ * closing scenes and disc artwork (PICTURE_PARTS), then the look modifiers' clips, and
  * only then lets the demo videos render. Two pieces at a time keep both cores busy; every piece is cached outside
  * the data folder by its generator's version, so a second start or a new data folder only copies files. A piece a
  * page asks for before its turn (`urgentSong`, `urgentThemePreview`) is made at once, ahead of the queue, and
@@ -64,7 +65,10 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
     key: `song-${song.row.id}`,
     make: () => deps.songs.make(song),
   });
-  const picturesPiece = (design: ThemeDesign): Piece => ({ key: `theme-pictures-${design.id}`, make: () => deps.themeAssets.ensure(design) });
+  const picturesPiece = (design: ThemeDesign, part: PicturePart): Piece => ({
+    key: `theme-pictures-${design.id}-${part}`,
+    make: () => deps.themeAssets.ensure(design, [part]),
+  });
   const clipPiece = (clip: ShowcaseClip): Piece => ({ key: clip.key, make: () => clip.make() });
 
   /**
@@ -73,8 +77,10 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
    */
   async function* missing(): AsyncGenerator<Piece> {
     for (const song of await deps.songs.pending()) yield songPiece(song);
-    for (const design of deps.designs()) if (!(await deps.themeAssets.placed(design))) yield picturesPiece(design);
+    for (const design of deps.designs()) if (!(await deps.themeAssets.placed(design, 'opening'))) yield picturesPiece(design, 'opening');
     for (const clip of await deps.showcase.themeClips()) if (!(await clip.ready())) yield clipPiece(clip);
+    // The last scene and the disc artwork only a full render or a label needs: after every picker is complete.
+    for (const design of deps.designs()) if (!(await deps.themeAssets.placed(design, 'closing'))) yield picturesPiece(design, 'closing');
     for (const clip of await deps.showcase.lookClips()) if (!(await clip.ready())) yield clipPiece(clip);
   }
 
@@ -173,7 +179,7 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
       let count = 0;
       for (const id of themeIds) {
         const design = designs.get(id);
-        const pictures = !design || (await deps.themeAssets.placed(design));
+        const pictures = !design || (await deps.themeAssets.placed(design, 'opening'));
         if (!pictures || !(await deps.themeAssets.previewExists(id))) count++;
       }
       return count;

@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.ts';
-import type { ThemeDesign } from '../themes/types.ts';
 import type { JobName, JobPayloads } from '../jobs/types.ts';
 import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
 import { renderArtRepository } from '../repositories/render-art.repository.ts';
@@ -13,7 +12,7 @@ import { previewService } from './preview.service.ts';
 import { renderPruneService } from './render-prune.service.ts';
 import { renderShowcaseService } from './render-showcase.service.ts';
 import { renderSegmentService, slideSources } from './render-segment.service.ts';
-import { renderThemeService } from './render-theme.service.ts';
+import { renderThemeService, type EnsureThemeArt } from './render-theme.service.ts';
 import { renderService, type Send } from './render.service.ts';
 import type { SlideMediaService } from './slide-media.service.ts';
 
@@ -28,7 +27,7 @@ export interface RenderEngineDeps {
   /** How render jobs are sent: the pg-boss queue, or an in-process runner (tests, the benchmark). */
   send: Send;
   /** Draws (or places from the cache) a theme's pictures when they are missing. */
-  ensureThemeArt?: (design: ThemeDesign) => Promise<unknown>;
+  ensureThemeArt?: EnsureThemeArt;
   /** Where the showcase keeps its clips between installations (default ~/.cache/tribute). */
   showcaseCacheDir?: string;
   /** True while the watchdog should not start finalized videos that were never rendered (a library being prepared). */

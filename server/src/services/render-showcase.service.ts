@@ -131,7 +131,7 @@ export function renderShowcaseService(deps: ShowcaseDeps) {
   const planOf = (input: PlanInput, art: Parameters<typeof renderPlan>[2]) => renderPlan(buildTimeline(input), SHOWCASE, art);
 
   async function themeClip(id: number, title: string): Promise<ShowcaseClip> {
-    const { theme, art } = await deps.themes.forVideo({ theme_id: id, custom_theme_id: null });
+    const { theme, art } = await deps.themes.forVideo({ theme_id: id, custom_theme_id: null }, ['opening']);
     const plan = planOf(themeShowcase(theme, title), art);
     const folder = themeFolder(id);
     return { key: `theme-${id}`, ready: () => isCurrent(plan, folder), make: () => make(plan, folder, false) };
@@ -152,7 +152,7 @@ export function renderShowcaseService(deps: ShowcaseDeps) {
   async function lookClips(): Promise<ShowcaseClip[]> {
     const themes = await themeRows();
     const showcaseTheme = themes.find((t) => t.id !== CUSTOM_THEME_BASE_ID) ?? themes[0];
-    const { theme, art } = await deps.themes.forVideo({ theme_id: showcaseTheme?.id ?? 0, custom_theme_id: null });
+    const { theme, art } = await deps.themes.forVideo({ theme_id: showcaseTheme?.id ?? 0, custom_theme_id: null }, ['opening']);
     const looks = await db('look_modifiers').select<{ type: ShowcaseType; id: number; params: Record<string, unknown> }[]>('type', 'id', 'params').orderBy(['type', 'position']);
     return looks.map((look) => {
       const plan = planOf(lookShowcase(theme, look.type, look.id), art);

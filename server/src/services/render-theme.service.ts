@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readDesign } from './custom-theme-design.ts';
 import { FONTS } from '../themes/fonts.ts';
-import { assetVersion, themeAssetKeys } from '../themes/theme-assets.service.ts';
+import { ALL_PARTS, assetVersion, themeAssetKeys, type PicturePart } from '../themes/theme-assets.service.ts';
 import type { ThemeDesign } from '../themes/types.ts';
 import type { ThemeArt } from '../render/compile/render-plan.ts';
 import { planFont } from '../render/plan/fonts.ts';
@@ -30,6 +30,9 @@ export const PLAIN_THEME: Omit<ThemeDesign, 'art'> = {
 };
 
 /** The storage keys of the theme pictures a render uses (the theme catalogue draws them under themes/{id}/). */
+/** Makes sure a catalogue theme's pictures (the parts named) are drawn and in storage. */
+export type EnsureThemeArt = (design: ThemeDesign, parts?: readonly PicturePart[]) => Promise<unknown>;
+
 export function themeArtKeys(id: number): { background: string; introScene: string; outroScene: string } {
   const { background, introScene, outroScene } = themeAssetKeys(id);
   return { background, introScene, outroScene };
@@ -46,15 +49,16 @@ const sha = (value: unknown): string => createHash('sha256').update(JSON.stringi
  * The theme a video renders with: its theme's design as the catalogue stored it (themes.design), with a custom
  * theme's choices on top (intro picture or none, background picture or colour, title font and colour, caption font).
  */
-export function renderThemeService(inputs: RenderInputRepository, ensureArt: (design: ThemeDesign) => Promise<unknown> = async () => undefined) {
+export function renderThemeService(inputs: RenderInputRepository, ensureArt: EnsureThemeArt = async () => undefined) {
   return {
-    async forVideo(video: Pick<VideoRow, 'theme_id' | 'custom_theme_id'>): Promise<RenderTheme> {
+    /** `parts`: the pictures to wait for; a theme's preview shows no closing scene, so it need not wait for one. */
+    async forVideo(video: Pick<VideoRow, 'theme_id' | 'custom_theme_id'>, parts: readonly PicturePart[] = ALL_PARTS): Promise<RenderTheme> {
       const custom = video.custom_theme_id ? await inputs.customTheme(video.custom_theme_id) : undefined;
       const baseId = custom && !custom.deleted_at ? custom.theme_id : video.theme_id;
       const row = baseId ? await inputs.theme(baseId) : undefined;
       const design = row && isDesign(row.design) ? row.design : { ...PLAIN_THEME, id: row?.id ?? 0 };
       // On a new installation the catalogue may still be drawing the pictures: wait for them rather than render without.
-      if (row && isDesign(row.design)) await ensureArt(row.design);
+      if (row && isDesign(row.design)) await ensureArt(row.design, parts);
       const keys = row ? themeArtKeys(row.id) : { background: null, introScene: null, outroScene: null };
       let introLength = row ? (design.introLength ?? row.intro_length) : PLAIN_THEME.introLength;
       const outroLength = row ? (design.outroLength ?? row.outro_length) : PLAIN_THEME.outroLength;

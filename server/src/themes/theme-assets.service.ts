@@ -17,6 +17,27 @@ export const ASSET_FILES: Record<keyof ThemeAssets, string> = {
   dvdArtwork: 'dvd.jpg',
 };
 
+/**
+ * A theme's pictures come in two parts, drawn apart: the opening part is what the theme picker shows and what the
+ * theme's looping preview is made of; the closing part (the last scene and the disc artwork) only a full render and
+ * a label need. A new installation draws every theme's opening part first, so the picker is complete minutes sooner.
+ */
+export const PICTURE_PARTS = {
+  opening: ['introScene', 'poster', 'icon', 'background'],
+  closing: ['outroScene', 'dvdArtwork'],
+} as const satisfies Record<string, readonly (keyof ThemeAssets)[]>;
+export type PicturePart = keyof typeof PICTURE_PARTS;
+export const ALL_PARTS: readonly PicturePart[] = ['opening', 'closing'];
+
+/** The part's file names, and where its version is noted in storage and kept in the cache. */
+function partFiles(part: PicturePart) {
+  return {
+    names: PICTURE_PARTS[part].map((k) => ASSET_FILES[k]),
+    marker: part === 'opening' ? 'version' : `version-${part}`,
+    cacheKey: (version: string) => (part === 'opening' ? version : `${version}-${part}`),
+  };
+}
+
 export const ICON_SIZE = { width: 176, height: 99 };
 
 export const themeFolder = (id: number): string => `themes/${id}`;
@@ -38,12 +59,18 @@ export function assetVersion(design: ThemeDesign): string {
   return createHash('sha256').update(basis).digest('hex').slice(0, 16);
 }
 
-/** Draws the six pictures of a theme; about two seconds a scene. */
-async function draw(design: ThemeDesign): Promise<Record<string, Buffer>> {
+/** Draws one part of a theme's pictures; about two seconds a scene (sky and watercolour take longer). */
+async function draw(design: ThemeDesign, part: PicturePart): Promise<Record<string, Buffer>> {
   // librsvg quietly swaps a missing font for another; a theme must fail loudly instead.
   for (const font of Object.values(design.fonts)) fontFile(font);
   const generate = ART[design.art.family];
   const scene = (name: 'background' | 'intro' | 'outro' | 'dvd'): Promise<Buffer> => rasterizeSvg(generate(name, design.art));
+  if (part === 'closing') {
+    return {
+      [ASSET_FILES.outroScene]: await composeJpeg(await scene('outro'), [], WIDTH, HEIGHT),
+      [ASSET_FILES.dvdArtwork]: await composeJpeg(await scene('dvd'), [], WIDTH, HEIGHT),
+    };
+  }
   const intro = await scene('intro');
   const iconFull = await composeJpeg(intro, [titleOverlay(design, 'icon')], WIDTH, HEIGHT, 95);
   return {
@@ -51,8 +78,6 @@ async function draw(design: ThemeDesign): Promise<Record<string, Buffer>> {
     [ASSET_FILES.poster]: await composeJpeg(intro, [titleOverlay(design, 'poster')], WIDTH, HEIGHT),
     [ASSET_FILES.icon]: await resizeToJpeg(iconFull, ICON_SIZE.width, ICON_SIZE.height),
     [ASSET_FILES.background]: await composeJpeg(await scene('background'), [], WIDTH, HEIGHT),
-    [ASSET_FILES.outroScene]: await composeJpeg(await scene('outro'), [], WIDTH, HEIGHT),
-    [ASSET_FILES.dvdArtwork]: await composeJpeg(await scene('dvd'), [], WIDTH, HEIGHT),
   };
 }
 
@@ -65,16 +90,17 @@ const drawSlot = limiter(DRAW_CONCURRENCY);
 const drawing = new Map<string, Promise<Record<string, Buffer>>>();
 const filling = new Map<string, Promise<boolean>>();
 
-function drawOnce(design: ThemeDesign, version: string, files: ThemeFilesRepository): Promise<Record<string, Buffer>> {
-  let job = drawing.get(version);
+function drawOnce(design: ThemeDesign, version: string, part: PicturePart, files: ThemeFilesRepository): Promise<Record<string, Buffer>> {
+  const key = partFiles(part).cacheKey(version);
+  let job = drawing.get(key);
   if (!job) {
     job = drawSlot(async () => {
-      const set = await draw(design);
-      await files.writeCached(version, set);
+      const set = await draw(design, part);
+      await files.writeCached(key, set);
       return set;
     });
-    drawing.set(version, job);
-    void job.then(() => drawing.delete(version), () => drawing.delete(version));
+    drawing.set(key, job);
+    void job.then(() => drawing.delete(key), () => drawing.delete(key));
   }
   return job;
 }
@@ -82,35 +108,38 @@ function drawOnce(design: ThemeDesign, version: string, files: ThemeFilesReposit
 /**
  * Keeps each theme's pictures in storage under fixed keys (themes/{id}/intro.jpg ...), redrawn when its design or
  * the generators change. Drawn sets are cached by version outside storage, so a machine draws each version once.
+ * Each part (PICTURE_PARTS) is placed, drawn and versioned on its own.
  */
 export function themeAssetsService(files: ThemeFilesRepository) {
-  const current = new Map<number, string>();
+  const current = new Map<string, string>();
+  const currentKey = (design: ThemeDesign, part: PicturePart): string => `${design.id}:${part}`;
 
-  /** Puts the current pictures in place from storage or the cache; false when they must be drawn first. */
-  async function place(design: ThemeDesign, version: string): Promise<boolean> {
+  /** Puts the part's current pictures in place from storage or the cache; false when they must be drawn first. */
+  async function place(design: ThemeDesign, version: string, part: PicturePart): Promise<boolean> {
     const folder = themeFolder(design.id);
-    if ((await files.readVersion(folder)) !== version) {
-      const set = await files.readCached(version, Object.values(ASSET_FILES));
+    const { names, marker, cacheKey } = partFiles(part);
+    if ((await files.readVersion(folder, marker)) !== version) {
+      const set = await files.readCached(cacheKey(version), names);
       if (!set) return false;
-      await files.writeSet(folder, set, version);
+      await files.writeSet(folder, set, version, marker);
     }
-    current.set(design.id, version);
+    current.set(currentKey(design, part), version);
     return true;
   }
 
-  async function refresh(design: ThemeDesign, version: string): Promise<boolean> {
-    if (await place(design, version)) return true;
-    const set = await drawOnce(design, version, files);
-    await files.writeSet(themeFolder(design.id), set, version);
-    current.set(design.id, version);
+  async function refresh(design: ThemeDesign, version: string, part: PicturePart): Promise<boolean> {
+    if (await place(design, version, part)) return true;
+    const set = await drawOnce(design, version, part, files);
+    await files.writeSet(themeFolder(design.id), set, version, partFiles(part).marker);
+    current.set(currentKey(design, part), version);
     return true;
   }
 
-  const slotOf = (design: ThemeDesign, version: string): string => `${files.path(themeFolder(design.id))}@${version}`;
+  const slotOf = (design: ThemeDesign, version: string, part: PicturePart): string => `${files.path(themeFolder(design.id))}@${version}:${part}`;
 
-  /** Runs `work` for the theme's folder unless a writer is already at it, then waits for that writer. */
-  function alone(design: ThemeDesign, version: string, work: () => Promise<boolean>): Promise<boolean> {
-    const slot = slotOf(design, version);
+  /** Runs `work` for the part's files unless a writer is already at it, then waits for that writer. */
+  function alone(design: ThemeDesign, version: string, part: PicturePart, work: () => Promise<boolean>): Promise<boolean> {
+    const slot = slotOf(design, version, part);
     const running = filling.get(slot);
     if (running) return running;
     const job = work().finally(() => filling.delete(slot));
@@ -121,14 +150,15 @@ export function themeAssetsService(files: ThemeFilesRepository) {
   return {
     version: assetVersion,
 
-    /** Makes sure the theme's pictures in storage match its design; answers their keys. */
-    async ensure(design: ThemeDesign): Promise<ThemeAssets> {
+    /** Makes sure the theme's pictures (by default every part) in storage match its design; answers their keys. */
+    async ensure(design: ThemeDesign, parts: readonly PicturePart[] = ALL_PARTS): Promise<ThemeAssets> {
       const version = assetVersion(design);
-      if (current.get(design.id) !== version) {
-        const fill = (): Promise<boolean> => alone(design, version, () => refresh(design, version));
+      for (const part of parts) {
+        if (current.get(currentKey(design, part)) === version) continue;
+        const fill = (): Promise<boolean> => alone(design, version, part, () => refresh(design, version, part));
         // A writer that was only placing cached pictures answers false when there were none; then this one draws.
         if (!(await fill())) await fill();
-        current.set(design.id, version);
+        current.set(currentKey(design, part), version);
       }
       return themeAssetKeys(design.id);
     },
@@ -139,14 +169,14 @@ export function themeAssetsService(files: ThemeFilesRepository) {
     },
 
     /**
-     * Like ensure, without drawing: answers false when the theme's pictures still have to be drawn, or are being
+     * Like ensure for one part, without drawing: answers false when its pictures still have to be drawn, or are being
      * drawn now (a page asking how far the library is must not wait for a drawing).
      */
-    async placed(design: ThemeDesign): Promise<boolean> {
+    async placed(design: ThemeDesign, part: PicturePart = 'opening'): Promise<boolean> {
       const version = assetVersion(design);
-      if (current.get(design.id) === version) return true;
-      if (filling.has(slotOf(design, version))) return false;
-      return alone(design, version, () => place(design, version));
+      if (current.get(currentKey(design, part)) === version) return true;
+      if (filling.has(slotOf(design, version, part))) return false;
+      return alone(design, version, part, () => place(design, version, part));
     },
 
     path: (key: string): string => files.path(key),
