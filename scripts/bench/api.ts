@@ -7,7 +7,9 @@
  *
  * Each call runs `--runs` times; the figures are the median of the runs, figure by figure. Latencies are each
  * response's own time; the achieved rate says whether the server kept up (a server that falls behind shows a rate
- * under the target rather than longer latencies, as requests wait for a free connection).
+ * under the target rather than longer latencies, as requests wait for a free connection). Before the runs, one
+ * connection sends requests back to back for a few seconds: its median is the call's own cost with no queue, and its
+ * rate what one connection gets, which shows how far the machine is from the target rate when the runs cannot.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -68,7 +70,7 @@ const percentile = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function drive(url: string, cookie: string, seconds = duration): Promise<Figures> {
+async function drive(url: string, cookie: string, seconds = duration, closedLoop = false): Promise<Figures> {
   const times: number[] = [];
   let bytes = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -77,8 +79,8 @@ async function drive(url: string, cookie: string, seconds = duration): Promise<F
         url,
         headers: { cookie, accept: 'application/json' },
         // Enough connections that a connection is free at every tick while responses take up to ~150 ms.
-        connections: Math.max(10, Math.ceil(rate / 6)),
-        overallRate: rate,
+        connections: closedLoop ? 1 : Math.max(10, Math.ceil(rate / 6)),
+        overallRate: closedLoop ? undefined : rate,
         duration: seconds,
       },
       (err: unknown, done: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(done)),
@@ -126,7 +128,9 @@ async function main(): Promise<void> {
         const target = server.url + call.path(org);
         const check = await fetch(target, { headers: { cookie } });
         if (!check.ok) throw new Error(`${call.name}: ${check.status} ${await check.text()}`);
-        await drive(target, cookie, Math.min(5, duration)); // warm-up: JIT, connection pools, PostgreSQL's caches
+        // Warms up the JIT, the connection pools and PostgreSQL's caches, and measures the call alone.
+        const alone = await drive(target, cookie, Math.min(5, duration), true);
+        console.log(`  ${call.name} alone: p50 ${ms(alone.p50)}, ${alone.achieved.toFixed(0)}/s on one connection`);
         const results: Figures[] = [];
         for (let i = 0; i < runs; i += 1) {
           const figures = await drive(target, cookie);
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
         const m = (pick: (f: Figures) => number) => median(results.map(pick));
         rows.push([
           call.name,
+          `${ms(alone.p50)}, ${alone.achieved.toFixed(0)}/s`,
           ms(m((f) => f.p50)),
           ms(m((f) => f.p95)),
           ms(m((f) => f.p99)),
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
         ]);
       }
       console.log(`\n${rate} requests/s for ${duration} s, median of ${runs} runs; goal p95 < ${GOAL_P95_MS} ms; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-      console.table(rows.map(([call, p50, p95, p99, achieved, errors, non2xx, size, goal]) => ({ call, p50, p95, p99, achieved, errors, non2xx, size, goal })));
+      console.table(rows.map(([call, alone, p50, p95, p99, achieved, errors, non2xx, size, goal]) => ({ call, alone, p50, p95, p99, achieved, errors, non2xx, size, goal })));
     } finally {
       await server.stop();
     }
