@@ -9,7 +9,7 @@ import { themeRepository } from '../src/repositories/theme.repository.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { themeRow } from '../src/seed/themes.ts';
 import { THEMES } from '../src/themes/catalogue.ts';
-import { assetVersion, themeFolder } from '../src/themes/theme-assets.service.ts';
+import { assetVersion, partFiles, themeFolder } from '../src/themes/theme-assets.service.ts';
 import { makeOrganization, makeUser, makeVideo, ORIGIN, startHarness, type Harness } from './harness.ts';
 
 /** Avery 8960 in PDF points (y up from the sheet's foot): centres 4.25 in across, 3 in and 8 in down; 4 5/8 in discs. */
@@ -118,7 +118,9 @@ describe('print-ready labels (/stationeries)', function () {
     const design = THEMES.find((t) => t.id === 4)!;
     await themeRepository(h.deps.db).upsert([themeRow(design)]);
     const red = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#d01010' } }).jpeg().toBuffer();
-    await themeFilesRepository(h.deps.repos.storage, null).writeSet(themeFolder(design.id), { 'dvd.jpg': red }, assetVersion(design));
+    const planted = themeFilesRepository(h.deps.repos.storage, null);
+    await planted.writeSet(themeFolder(design.id), {}, assetVersion(design), partFiles('opening').marker);
+    await planted.writeSet(themeFolder(design.id), { 'dvd.jpg': red }, assetVersion(design), partFiles('closing').marker);
     orgId = (await makeOrganization(h.deps, 'Brooks & Sons')).id;
     const logo = await sharp({ create: { width: 200, height: 80, channels: 4, background: '#1f4e79ff' } }).png().toBuffer();
     await h.deps.repos.storage.write(`organizations/${orgId}/logo.png`, logo);

@@ -4,7 +4,7 @@ import { storageRepository } from '../repositories/storage.repository.ts';
 import { themeFilesRepository } from '../repositories/theme-files.repository.ts';
 import { themeRepository, type ThemeRowValues } from '../repositories/theme.repository.ts';
 import { THEMES } from '../themes/catalogue.ts';
-import { themeAssetsService } from '../themes/theme-assets.service.ts';
+import { ALL_PARTS, themeAssetsService } from '../themes/theme-assets.service.ts';
 import type { ThemeDesign } from '../themes/types.ts';
 
 export function themeRow(design: ThemeDesign): ThemeRowValues {
@@ -30,5 +30,7 @@ export function themeRow(design: ThemeDesign): ThemeRowValues {
 export async function seedThemes(db: Db, config: Config, { wait = false } = {}): Promise<void> {
   await themeRepository(db).upsert(THEMES.map(themeRow));
   const assets = themeAssetsService(themeFilesRepository(storageRepository(config.dataDir)));
-  for (const design of THEMES) if (!(await assets.placed(design)) && wait) await assets.ensure(design);
+  for (const design of THEMES) {
+    for (const part of ALL_PARTS) if (!(await assets.placed(design, part)) && wait) await assets.ensure(design, [part]);
+  }
 }

@@ -30,7 +30,7 @@ export type PicturePart = keyof typeof PICTURE_PARTS;
 export const ALL_PARTS: readonly PicturePart[] = ['opening', 'closing'];
 
 /** The part's file names, and where its version is noted in storage and kept in the cache. */
-function partFiles(part: PicturePart) {
+export function partFiles(part: PicturePart) {
   return {
     names: PICTURE_PARTS[part].map((k) => ASSET_FILES[k]),
     marker: part === 'opening' ? 'version' : `version-${part}`,
