@@ -13,6 +13,8 @@ import { navbarRoutes } from './navbar.routes.ts';
 import { productImagesRoutes } from './product-images.routes.ts';
 import { slideImagesRoutes } from './slide-images.routes.ts';
 import { slidesRoutes } from './slides.routes.ts';
+import { slideLookupRoutes } from './slide-lookup.routes.ts';
+import { slideFontsRoutes } from './slide-fonts.routes.ts';
 import { slideEditsRoutes } from './slide-edits.routes.ts';
 import { systemsRoutes } from './systems.routes.ts';
 import { videosRoutes } from './videos.routes.ts';
@@ -41,7 +43,7 @@ import { stockTextRoutes } from './stock-text.routes.ts';
 /** Every router of the API, mounted in one place. */
 export function apiRouter(deps: Deps): Router {
   const router = new Router();
-  for (const child of [usersRoutes(deps), organizationsRoutes(deps), accountSettingsRoutes(deps), brandsRoutes(deps), invitationsRoutes(deps), settingsUsersRoutes(deps), settingsVideosRoutes(deps), outboxRoutes(deps), navbarRoutes(deps), systemsRoutes(deps), dashboardRoutes(deps), videosRoutes(deps), productImagesRoutes(deps), slideImagesRoutes(deps), slidesRoutes(deps), slideEditsRoutes(deps), customThemesRoutes(deps), uploadLinkRoutes(deps), messagesRoutes(deps), qrRoutes(deps), sorRoutes(deps), songsRoutes(deps), stockSongsRoutes(deps), generationStatusRoutes(deps), ordersRoutes(deps), previewRoutes(deps), downloadsRoutes(deps), renderRoutes(deps), themesRoutes(deps), embedRoutes(deps), videoExtrasRoutes(deps), videoAdminRoutes(deps), activityLogsRoutes(deps), obituariesRoutes(deps), stationeriesRoutes(deps), denimRoutes(deps), stockTextRoutes(deps)]) {
+  for (const child of [usersRoutes(deps), organizationsRoutes(deps), accountSettingsRoutes(deps), brandsRoutes(deps), invitationsRoutes(deps), settingsUsersRoutes(deps), settingsVideosRoutes(deps), outboxRoutes(deps), navbarRoutes(deps), systemsRoutes(deps), dashboardRoutes(deps), videosRoutes(deps), productImagesRoutes(deps), slideImagesRoutes(deps), slidesRoutes(deps), slideLookupRoutes(deps), slideFontsRoutes(deps), slideEditsRoutes(deps), customThemesRoutes(deps), uploadLinkRoutes(deps), messagesRoutes(deps), qrRoutes(deps), sorRoutes(deps), songsRoutes(deps), stockSongsRoutes(deps), generationStatusRoutes(deps), ordersRoutes(deps), previewRoutes(deps), downloadsRoutes(deps), renderRoutes(deps), themesRoutes(deps), embedRoutes(deps), videoExtrasRoutes(deps), videoAdminRoutes(deps), activityLogsRoutes(deps), obituariesRoutes(deps), stationeriesRoutes(deps), denimRoutes(deps), stockTextRoutes(deps)]) {
     // No allowedMethods(): a GET of a page whose path also takes a POST (/users/login) must reach the app, not 405.
     router.use(child.routes());
   }

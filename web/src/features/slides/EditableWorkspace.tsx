@@ -1,15 +1,18 @@
 import { Box, GlobalStyles, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Redirect, useLocation } from 'wouter';
+import { editorTarget, openedFrom, type EditorPaths, type Tool } from './editor/paths.ts';
+import { useSlideEdits } from './editor/useSlideEdits.ts';
+import type { EditorSlots } from './editor/dialogs.ts';
 import type { SlideListMeta, VideoRef } from '../../api/index.ts';
 import type { SlideActions } from './commands.ts';
 import { GridTools } from './GridTools.tsx';
 import { LookChooserTools } from './look/LookChooserTools.tsx';
 import { OtherEditors, useLiveSync } from './live/index.ts';
-import { coverId as findCover, photoFirst } from './order.ts';
+import { coverId as findCover, isPhoto, photoFirst } from './order.ts';
 import { SlideGrid } from './SlideGrid.tsx';
 import { SlidesToolbar } from './SlidesToolbar.tsx';
-import { SlideView } from './slide-view/index.ts';
+import { SlideView, type SlideViewNavigation } from './slide-view/index.ts';
 import { sortSlides, type SortKind } from './sort.ts';
 import { SortDialog } from './SortDialog.tsx';
 import { QUICKSAND_FONT_FACE } from './TextSlideFace.tsx';
@@ -31,15 +34,20 @@ interface Props {
   meta: SlideListMeta;
   /** The part of the path after /slides/: a slide id, 'new_text', or nothing. */
   sub: string | undefined;
+  /** The tool after the slide id (/slides/{id}/crop ...). */
+  tool?: string;
+  /** The addresses of the grid and the slide dialogs (creator form, or the short /slides/{id}). */
+  paths: EditorPaths;
+  slots?: EditorSlots;
 }
 
 /** Touch screens (a coarse pointer): tools follow the tapped slide instead of the hover. */
 const isTouchScreen = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 /** The editable slide workspace: toolbar, alerts, grid tools, grid, and the dialogs opened by route. */
-export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub }: Props) {
+export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, tool, paths, slots }: Props) {
   const [, navigate] = useLocation();
-  const base = `/creator/${pageRef}/slides`;
+  const base = paths.grid;
   const rootRef = useRef<HTMLDivElement>(null);
   const metrics = useGridMetrics();
   const [touch] = useState(isTouchScreen);
@@ -52,17 +60,18 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub }:
   const uploads = useUploads(videoRef, { onSlidesChanged: refresh, limit: meta.uploadLinkLimit });
   const slideActions = useSlideActions(videoRef, store);
   const rotation = useRotation(videoRef, store);
+  const edits = useSlideEdits(videoRef, store);
 
   const { remove, duplicate, enhance, saveOrder } = slideActions;
   const actions: SlideActions = useMemo(
     () => ({
-      edit: (id) => navigate(`${base}/${id}`),
+      edit: (id) => navigate(paths.slide(id), { state: { editorOpened: 'dialog' } }),
       remove: (ids) => void remove(ids),
       rotate: rotation.rotate,
       duplicate: (ids) => void duplicate(ids),
       enhance: (ids, value) => void enhance(ids, value),
     }),
-    [navigate, base, remove, duplicate, enhance, rotation.rotate],
+    [navigate, paths, remove, duplicate, enhance, rotation.rotate],
   );
   const grid = useGridInteraction({ slides, busy, canEdit, actions, saveOrder });
 
@@ -82,10 +91,32 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub }:
     grid.clearSelection();
   };
 
-  const slideId = sub && /^\d+$/.test(sub) ? Number(sub) : null;
+  const target = editorTarget(sub, tool);
+  const slideId = target.kind === 'slide' ? target.id : null;
   const viewed = slideId !== null ? slides.find((s) => s.id === slideId) : undefined;
   if (slideId !== null && !viewed && !store.busy.has(slideId) && !store.deleting.has(slideId)) return <Redirect to={base} replace />;
-  if (sub && (!canEdit || (slideId === null && sub !== 'new_text'))) return <Redirect to={base} replace />;
+  if (target.kind === 'invalid' || (target.kind !== 'grid' && !canEdit)) return <Redirect to={base} replace />;
+  const openTool = target.kind === 'slide' ? target.tool : null;
+  // Photo tools are for photos (crop explains itself for clips and text slides); the cover photo has no custom zoom.
+  if (viewed && openTool && openTool !== 'crop' && (!isPhoto(viewed) || (openTool === 'custom_zoom' && viewed.id === cover))) {
+    return <Redirect to={paths.slide(viewed.id)} replace />;
+  }
+  const go: SlideViewNavigation = {
+    show: (id, nextTool) => navigate(paths.slide(id, nextTool ?? undefined), { replace: true, state: window.history.state as unknown }),
+    openTool: (t: Tool) => {
+      if (viewed) navigate(paths.slide(viewed.id, t), { state: { editorOpened: 'tool', from: paths.slide(viewed.id) } });
+    },
+    // Back closes a tool, then the dialog, when they were opened from here; otherwise the address is replaced.
+    closeTool: () => {
+      const state = window.history.state as { from?: string } | null;
+      if (viewed && openedFrom(state) === 'tool' && state?.from === paths.slide(viewed.id)) window.history.back();
+      else if (viewed) navigate(paths.slide(viewed.id), { replace: true });
+    },
+    close: () => {
+      if (openedFrom(window.history.state) === 'dialog') window.history.back();
+      else navigate(base, { replace: true });
+    },
+  };
 
   return (
     <Box ref={rootRef} onClick={clearOnOutsideClick} sx={{ maxWidth: 1000, mx: 'auto', px: { xs: 1, sm: 2 }, py: { xs: 2, sm: 3 }, minHeight: '70vh' }}>
@@ -153,13 +184,18 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub }:
       {sub === 'new_text' && canEdit && <TextSlideDialog videoRef={videoRef} meta={meta} onSaved={refresh} onClose={() => navigate(base)} />}
       {viewed && (
         <SlideView
+          videoRef={videoRef}
           slide={viewed}
           slides={slides}
           coverId={cover}
+          meta={meta}
           busy={busy}
           pendingRotation={rotation.pending.get(viewed.id) ?? 0}
           actions={actions}
-          onNavigate={(id) => navigate(id === null ? base : `${base}/${id}`, { replace: true })}
+          edits={edits}
+          tool={openTool}
+          go={go}
+          slots={slots}
         />
       )}
     </Box>
