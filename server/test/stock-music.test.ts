@@ -5,6 +5,7 @@ import { CATEGORIES, LIBRARY, sharedProgressions, TEST_LIBRARY } from '../src/mu
 import { compose } from '../src/music/compose.ts';
 import { PPQ } from '../src/music/rhythm.ts';
 import { mod12, pitchClassOf } from '../src/music/theory.ts';
+import { audioRepository } from '../src/repositories/audio.repository.ts';
 import { loudnessRepository } from '../src/repositories/loudness.repository.ts';
 import { seedStockMusic } from '../src/seed/stock-music.ts';
 import { defaultRenderer, stockSongLibraryFor } from '../src/services/stock-song-library.service.ts';
@@ -78,7 +79,11 @@ describe('stock music test seed', function () {
         const reading = await loudness.read(h.deps.repos.storage.resolve(key));
         assert.ok(Math.abs(reading.integrated + 16) <= LOUDNESS_TOLERANCE, `${key}: ${reading.integrated} LUFS`);
         assert.ok(reading.truePeak <= TRUE_PEAK_CEILING, `${key}: ${reading.truePeak} dBTP`);
+        // The meter's pass gives the decoded length too (the song's length comes from it, not a pass of its own).
+        assert.equal(reading.seconds, await audioRepository().decodedSeconds(h.deps.repos.storage.resolve(key)), key);
       }
+      const seconds = (await loudness.read(h.deps.repos.storage.resolve(row.file_path))).seconds;
+      assert.ok(seconds > 0 && Math.abs(Number(row.song_length) - seconds) < 0.002, `${row.song_length} s listed, ${seconds} s decoded`);
     }
   });
 

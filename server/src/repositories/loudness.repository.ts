@@ -5,6 +5,8 @@ export interface LoudnessReading {
   integrated: number;
   truePeak: number;
   range: number;
+  /** Seconds of sound the meter decoded (exact, from ffmpeg's progress), or 0 when it reported none. */
+  seconds: number;
 }
 
 export interface LoudnessTarget {
@@ -36,9 +38,11 @@ export function loudnessRepository() {
      */
     async read(input: string, preFilter = ''): Promise<LoudnessReading> {
       let stderr: string;
+      let stdout: string;
       try {
         const filter = chain(preFilter, 'ebur128=peak=true:framelog=verbose');
-        ({ stderr } = await runTool('ffmpeg', ffmpegArgs(['-i', input, '-af', filter, '-f', 'null', '-']), TIMEOUT_MS));
+        // The progress report gives the decoded length too, which spares callers another decoding pass.
+        ({ stderr, stdout } = await runTool('ffmpeg', ffmpegArgs(['-i', input, '-af', filter, '-f', 'null', '-', '-progress', 'pipe:1']), TIMEOUT_MS));
       } catch (err) {
         if (err instanceof ToolError) throw new Error(`Cannot measure ${input}: ${err.message}`);
         throw err;
@@ -49,6 +53,7 @@ export function loudnessRepository() {
         integrated: value(/I:\s+(-?[\d.]+|-inf) LUFS/, 'loudness'),
         truePeak: value(/Peak:\s+(-?[\d.]+|-inf) dBFS/, 'true peak'),
         range: value(/LRA:\s+(-?[\d.]+) LU/, 'loudness range'),
+        seconds: Number([...stdout.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1] ?? 0) / 1e6,
       };
     },
   };

@@ -133,7 +133,8 @@ export function stockSongRenderer(deps: RenderDeps) {
       reading = await loudness.read(m4a);
     }
     await audio.encodeMp3(input, mp3, filter);
-    return { audioFile: m4a, previewFile: mp3, seconds: (await audio.decodedSeconds(m4a)) ?? inputSeconds, loudness: reading };
+    // The last meter reading decoded the whole M4A: its length is the file's, without decoding it once more.
+    return { audioFile: m4a, previewFile: mp3, seconds: reading.seconds || ((await audio.decodedSeconds(m4a)) ?? inputSeconds), loudness: reading };
   }
 
   async function renderInto(work: string, spec: TrackSpec, composition: Composition, version: string): Promise<RenderedTrack> {

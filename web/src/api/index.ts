@@ -27,20 +27,6 @@ export {
   type VideoRef,
 } from './slides.ts';
 export {
-  clearKenBurns,
-  cropSlide,
-  fetchSlideFonts,
-  fetchSlideInspection,
-  fetchSlideVideo,
-  previewKenBurns,
-  replaceSlideImage,
-  revertSlide,
-  saveKenBurns,
-  slideFontUrl,
-  type CropRect,
-  type SlideInspection,
-} from './slide-editor.ts';
-export {
   attachStockSongs,
   deleteSong,
   favoriteStockSong,

@@ -8,6 +8,7 @@ import type { SlideListMeta, VideoRef } from '../../api/index.ts';
 import type { SlideActions } from './commands.ts';
 import { GridTools } from './GridTools.tsx';
 import { LookChooserTools } from './look/LookChooserTools.tsx';
+import { useLookAndStockDialogs } from './look/useLookAndStockDialogs.tsx';
 import { OtherEditors, useLiveSync } from './live/index.ts';
 import { coverId as findCover, isPhoto, photoFirst } from './order.ts';
 import { SlideGrid } from './SlideGrid.tsx';
@@ -60,6 +61,7 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
   const uploads = useUploads(videoRef, { onSlidesChanged: refresh, limit: meta.uploadLinkLimit });
   const slideActions = useSlideActions(videoRef, store);
   const rotation = useRotation(videoRef, store);
+  const lookAndStock = useLookAndStockDialogs({ videoRef, meta, onSlidesAdded: refresh });
   const edits = useSlideEdits(videoRef, store);
 
   const { remove, duplicate, enhance, saveOrder } = slideActions;
@@ -138,6 +140,7 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
         downloadHref={link ? `/slides/downloader/${pageRef}/` : meta.downloadUrl}
         onSort={() => setSorting(true)}
         onInsertSamples={() => void slideActions.insertSamples()}
+        {...lookAndStock.toolbar}
       />
       <Stack spacing={1} sx={{ my: 2 }}>
         <UploadProgress summary={uploads.summary} />
@@ -181,6 +184,7 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
       <UndoSnackbar key={slideActions.undoSerial} count={slideActions.undoIds.length} onUndo={() => void slideActions.undo()} onClose={slideActions.dismissUndo} />
       <NoticeAlert message={grid.notice} onClose={grid.clearNotice} />
       <SortDialog open={sorting} onClose={() => setSorting(false)} onSort={sort} />
+      {lookAndStock.dialogs}
       {sub === 'new_text' && canEdit && <TextSlideDialog videoRef={videoRef} meta={meta} onSaved={refresh} onClose={() => navigate(base)} />}
       {viewed && (
         <SlideView

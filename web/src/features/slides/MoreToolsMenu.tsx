@@ -1,4 +1,4 @@
-import { AutoAwesomeOutlined, DownloadOutlined, ExpandMore, RestoreFromTrash, Sort as SortIcon } from '@mui/icons-material';
+import { AutoAwesomeOutlined, DownloadOutlined, ExpandMore, Palette, RestoreFromTrash, Sort as SortIcon } from '@mui/icons-material';
 import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -10,10 +10,12 @@ export interface MoreToolsProps {
   downloadHref: string;
   onSort(): void;
   onInsertSamples(): void;
+  /** Opens Customize Look, the menu's first item. */
+  onCustomizeLook?(): void;
 }
 
 /** More Tools (spec 2 "Slides toolbar"): Restore Deleted, Sort, Download Slides, and Insert Samples for super users. */
-export function MoreToolsMenu({ hasSlides, isSuper, restoreHref, downloadHref, onSort, onInsertSamples }: MoreToolsProps) {
+export function MoreToolsMenu({ hasSlides, isSuper, restoreHref, downloadHref, onSort, onInsertSamples, onCustomizeLook }: MoreToolsProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
@@ -30,6 +32,19 @@ export function MoreToolsMenu({ hasSlides, isSuper, restoreHref, downloadHref, o
         More Tools
       </Button>
       <Menu id="more-tools-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close} slotProps={{ list: { 'aria-labelledby': 'more-tools-button' } }}>
+        {onCustomizeLook && (
+          <MenuItem
+            onClick={() => {
+              close();
+              onCustomizeLook();
+            }}
+          >
+            <ListItemIcon>
+              <Palette fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Customize Look</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem component={Link} href={restoreHref} onClick={close}>
           <ListItemIcon>
             <RestoreFromTrash fontSize="small" />

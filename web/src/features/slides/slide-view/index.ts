@@ -1,1 +1,1 @@
-export { SlideView, type SlideViewNavigation } from './SlideView.tsx';
+export { SlideView } from './SlideView.tsx';
