@@ -27,6 +27,20 @@ export {
   type VideoRef,
 } from './slides.ts';
 export {
+  clearKenBurns,
+  cropSlide,
+  fetchSlideFonts,
+  fetchSlideInspection,
+  fetchSlideVideo,
+  previewKenBurns,
+  replaceSlideImage,
+  revertSlide,
+  saveKenBurns,
+  slideFontUrl,
+  type CropRect,
+  type SlideInspection,
+} from './slide-editor.ts';
+export {
   attachStockSongs,
   deleteSong,
   favoriteStockSong,

@@ -1,17 +1,31 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import type { VideoRef } from '../../api/index.ts';
 import { CreatorFrame, useCreatorContext } from '../creator/index.ts';
+import { creatorPaths, type EditorPaths } from './editor/paths.ts';
 import { EditableWorkspace } from './EditableWorkspace.tsx';
 import { ReadOnlyGallery } from './ReadOnlyGallery.tsx';
 import { useSlideList } from './useSlideList.ts';
 import { VideoRefGate } from './VideoRefGate.tsx';
 
-/** /creator/:videoAuthOrId/slides[/:slideId | /new_text]: the creator Slides step. */
-export function SlidesPage({ params }: { params: Record<string, string | undefined> }) {
+/**
+ * /creator/:videoAuthOrId/slides[/:slideId[/:tool] | /new_text]: the creator Slides step. The short editor address
+ * /slides/{id}[/{tool}] shows the same page for the slide's video with its own `paths`.
+ */
+export function SlidesPage({ params, paths }: { params: Record<string, string | undefined>; paths?: EditorPaths }) {
   return (
     <CreatorFrame videoAuthOrId={params.videoAuthOrId}>
       <VideoRefGate param={params.videoAuthOrId}>
-        {(ref, link) => <SlideWorkspace key={String(ref)} videoRef={ref} pageRef={params.videoAuthOrId!} link={link} sub={params.slideId} />}
+        {(ref, link) => (
+          <SlideWorkspace
+            key={String(ref)}
+            videoRef={ref}
+            pageRef={params.videoAuthOrId!}
+            link={link}
+            sub={params.slideId}
+            tool={params.tool}
+            paths={paths ?? creatorPaths(params.videoAuthOrId!)}
+          />
+        )}
       </VideoRefGate>
     </CreatorFrame>
   );
@@ -22,6 +36,8 @@ interface WorkspaceProps {
   pageRef: string;
   link: boolean;
   sub: string | undefined;
+  tool: string | undefined;
+  paths: EditorPaths;
 }
 
 function Loading() {
@@ -43,7 +59,7 @@ function SlideWorkspace(props: WorkspaceProps) {
   return <LoadedWorkspace key={readOnly ? 'read-only' : 'editable'} {...props} readOnly={readOnly} />;
 }
 
-function LoadedWorkspace({ videoRef, pageRef, link, sub, readOnly }: WorkspaceProps & { readOnly: boolean }) {
+function LoadedWorkspace({ videoRef, pageRef, link, sub, tool, paths, readOnly }: WorkspaceProps & { readOnly: boolean }) {
   const store = useSlideList(videoRef, { readOnly });
   if (!store.loaded) return <Loading />;
   if (store.closed !== null) return <LinkClosed message={store.closed} />;
@@ -65,7 +81,7 @@ function LoadedWorkspace({ videoRef, pageRef, link, sub, readOnly }: WorkspacePr
     );
   }
   if (store.meta.readOnly) return <ReadOnlyGallery slides={store.slides} />;
-  return <EditableWorkspace videoRef={videoRef} pageRef={pageRef} link={link} store={store} meta={store.meta} sub={sub} />;
+  return <EditableWorkspace videoRef={videoRef} pageRef={pageRef} link={link} store={store} meta={store.meta} sub={sub} tool={tool} paths={paths} />;
 }
 
 /** The family link was turned off or the family finished: no tools and no uploads, only what to do next. */

@@ -17,7 +17,7 @@ describe('slide view keys', () => {
     assert.equal(ignoredKey(press({ getModifierState: (k) => k === 'OS' })), true);
   });
 
-  it('maps arrows to next and previous, Space and Escape to close, ? to the shortcuts', () => {
-    assert.deepEqual(['ArrowRight', 'ArrowLeft', ' ', 'Escape', '?', 'r'].map(viewKey), ['next', 'previous', 'close', 'close', 'shortcuts', undefined]);
+  it('maps arrows to next and previous, Space and Escape to close, ? to the shortcuts, c to crop, t to the caption', () => {
+    assert.deepEqual(['ArrowRight', 'ArrowLeft', ' ', 'Escape', '?', 'c', 't', 'r'].map(viewKey), ['next', 'previous', 'close', 'close', 'shortcuts', 'crop', 'caption', undefined]);
   });
 });

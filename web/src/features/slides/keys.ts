@@ -18,7 +18,7 @@ export function ignoredKey(event: KeyEventLike): boolean {
   return TYPING.has(String(target.tagName ?? '').toUpperCase()) || target.isContentEditable === true;
 }
 
-export type ViewKey = 'next' | 'previous' | 'close' | 'shortcuts';
+export type ViewKey = 'next' | 'previous' | 'close' | 'shortcuts' | 'crop' | 'caption';
 
 /** Navigation keys of the slide view; rotation and delete come from the shared commands. */
 export function viewKey(key: string): ViewKey | undefined {
@@ -26,5 +26,7 @@ export function viewKey(key: string): ViewKey | undefined {
   if (key === 'ArrowLeft') return 'previous';
   if (key === ' ' || key === 'Spacebar' || key === 'Escape') return 'close';
   if (key === '?') return 'shortcuts';
+  if (key === 'c') return 'crop';
+  if (key === 't') return 'caption';
   return undefined;
 }

@@ -47,9 +47,11 @@ export const SHORTCUTS: [string, string][] = [
   ['Right arrow', 'Next slide'],
   ['Left arrow', 'Previous slide'],
   ['Space or Esc', 'Close'],
+  ['c', 'Crop (photos only)'],
   ['r or ]', 'Rotate right (not text slides)'],
   ['f or [', 'Rotate left (not text slides)'],
   ['Delete', 'Delete the slide'],
+  ['t', 'Caption'],
   ['?', 'Show these shortcuts'],
 ];
 

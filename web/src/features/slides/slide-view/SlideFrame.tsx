@@ -14,15 +14,17 @@ interface Props {
   image: ReactNode;
   drawer: ReactNode;
   actions: ReactNode;
+  /** The red-eye tool's actions area is taller (spec 2 section 9). */
+  actionsHeight?: number;
 }
 
 /** The full-screen frame shared by the slide view and the text slide editor. */
-export function SlideFrame({ labelledBy, onClose, onKeyDown, image, drawer, actions }: Props) {
+export function SlideFrame({ labelledBy, onClose, onKeyDown, image, drawer, actions, actionsHeight = ACTIONS_HEIGHT }: Props) {
   const stacked = useMediaQuery(`(max-width:${DRAWER_WIDTH * 2}px)`);
   return (
     <Dialog fullScreen open onClose={onClose} aria-labelledby={labelledBy} onKeyDown={onKeyDown}>
       <Box sx={{ display: 'flex', flexDirection: stacked ? 'column' : 'row', height: '100%', bgcolor: '#111' }}>
-        <Box sx={{ position: 'relative', flex: stacked ? `0 0 ${STACKED_IMAGE_SHARE}` : '1 1 auto', minWidth: 0, minHeight: 0, containerType: 'size' }}>{image}</Box>
+        <Box sx={{ position: 'relative', flex: stacked ? `0 0 ${STACKED_IMAGE_SHARE}` : '1 1 auto', minWidth: 0, minHeight: 0, containerType: 'size', overflow: 'hidden' }}>{image}</Box>
         <Box
           sx={{
             flex: stacked ? '1 1 auto' : `0 0 ${DRAWER_WIDTH}px`,
@@ -34,7 +36,7 @@ export function SlideFrame({ labelledBy, onClose, onKeyDown, image, drawer, acti
           }}
         >
           <Box sx={{ flex: '1 1 auto', overflowY: 'auto', p: 2 }}>{drawer}</Box>
-          <Box sx={{ flex: `0 0 ${ACTIONS_HEIGHT}px`, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 2, borderTop: 1, borderColor: 'divider' }}>
+          <Box sx={{ flex: `0 0 ${actionsHeight}px`, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 2, borderTop: 1, borderColor: 'divider' }}>
             {actions}
           </Box>
         </Box>

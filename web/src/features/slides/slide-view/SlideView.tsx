@@ -1,45 +1,87 @@
 import { KeyboardOutlined } from '@mui/icons-material';
 import { Box, Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
-import type { Slide } from '../../../api/index.ts';
+import type { Slide, SlideListMeta, VideoRef } from '../../../api/index.ts';
 import { commandForKey, COMMANDS, type SlideActions } from '../commands.ts';
+import { CaptionDialog } from '../editor/CaptionDialog.tsx';
+import type { EditorDialog, EditorSlots } from '../editor/dialogs.ts';
+import { EditorTool } from '../editor/EditorTool.tsx';
+import type { Tool } from '../editor/paths.ts';
+import { PhotoDrawer } from '../editor/PhotoDrawer.tsx';
+import { ReplaceDialog } from '../editor/ReplaceDialog.tsx';
+import { SlideTimeDialog } from '../editor/SlideTimeDialog.tsx';
+import type { SlideEdits } from '../editor/useSlideEdits.ts';
 import { ignoredKey, viewKey } from '../keys.ts';
+import { isPhoto } from '../order.ts';
 import { TOOLTIP_ENTER_DELAY, TOOLTIP_LEAVE_DELAY } from '../ToolButton.tsx';
 import { InspectDialog, ShortcutsDialog } from './InfoDialogs.tsx';
 import { SlideDrawer } from './SlideDrawer.tsx';
 import { SlideFrame } from './SlideFrame.tsx';
 import { SlideStage } from './SlideStage.tsx';
 
+/** How the slide dialog moves: to another slide (same tool or none), into a tool, or closed. */
+export interface SlideViewNavigation {
+  /** Another slide, replacing this address. */
+  show(id: number, tool?: Tool | null): void;
+  openTool(tool: Tool): void;
+  closeTool(): void;
+  close(): void;
+}
+
 interface Props {
+  videoRef: VideoRef;
   slide: Slide;
   slides: Slide[];
   coverId: number | null;
+  meta: SlideListMeta;
   busy: ReadonlySet<number>;
   pendingRotation: number;
   actions: SlideActions;
-  /** Shows another slide, or closes the view with null. */
-  onNavigate(id: number | null): void;
+  edits: SlideEdits;
+  tool: Tool | null;
+  go: SlideViewNavigation;
+  slots?: EditorSlots;
 }
 
-/** /slides/{id} (spec 2 "Full-screen slide dialogs"): the slide large, its neighbours a key away, a few tools. */
-export function SlideView({ slide, slides, coverId, busy, pendingRotation, actions, onNavigate }: Props) {
-  const [dialog, setDialog] = useState<'inspect' | 'shortcuts' | null>(null);
+/** /slides/{id} (spec 2 "Full-screen slide dialogs"): the slide large, its drawer, its neighbours a key away, its tools. */
+export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendingRotation, actions, edits, tool, go, slots = {} }: Props) {
+  const [dialog, setDialog] = useState<EditorDialog | null>(null);
   const index = slides.findIndex((s) => s.id === slide.id);
   const previous = index > 0 ? slides[index - 1] : undefined;
   const next = index < slides.length - 1 ? slides[index + 1] : undefined;
   const isBusy = busy.has(slide.id);
   const working = isBusy || pendingRotation !== 0;
+  const isCover = slide.id === coverId;
   const ctx = { targets: [slide], busy };
-  const close = () => onNavigate(null);
 
   const remove = () => {
     if (!COMMANDS.delete.enabled(ctx)) return;
     COMMANDS.delete.perform(ctx, actions);
-    onNavigate(next?.id ?? previous?.id ?? null);
+    const other = next?.id ?? previous?.id;
+    if (other === undefined) go.close();
+    else go.show(other);
   };
 
+  if (tool) {
+    return (
+      <EditorTool
+        key={`${tool}:${slide.id}`}
+        tool={tool}
+        videoRef={videoRef}
+        slide={slide}
+        slides={slides}
+        isCover={isCover}
+        coverRatio={meta.coverPhotoRatio}
+        working={working}
+        edits={edits}
+        onClose={go.closeTool}
+        onGo={(id) => go.show(id, tool)}
+      />
+    );
+  }
+
   const onKeyDown = (event: KeyboardEvent) => {
-    // Keys typed in the details or shortcuts dialogs bubble here through React's tree.
+    // Keys typed in the small dialogs bubble here through React's tree.
     if (dialog || ignoredKey(event.nativeEvent)) return;
     const command = commandForKey(event);
     if (command) {
@@ -53,21 +95,39 @@ export function SlideView({ slide, slides, coverId, busy, pendingRotation, actio
       // Escape is the dialog's own close; Space closes too.
       if (event.key === ' ') {
         event.preventDefault();
-        close();
+        go.close();
       }
       return;
     }
     event.preventDefault();
-    if (key === 'next' && next) onNavigate(next.id);
-    else if (key === 'previous' && previous) onNavigate(previous.id);
+    if (key === 'next' && next) go.show(next.id);
+    else if (key === 'previous' && previous) go.show(previous.id);
     else if (key === 'shortcuts') setDialog('shortcuts');
+    else if (key === 'crop' && isPhoto(slide)) go.openTool('crop');
+    else if (key === 'caption' && !slide.isText) setDialog('caption');
   };
+
+  const drawer = isPhoto(slide) ? (
+    <PhotoDrawer
+      slide={slide}
+      isCover={isCover}
+      busy={isBusy}
+      actions={actions}
+      slots={slots}
+      onTool={go.openTool}
+      onDialog={setDialog}
+      onDelete={remove}
+      onRevert={() => void edits.revert(slide.id)}
+    />
+  ) : (
+    <SlideDrawer slide={slide} cover={isCover} busy={isBusy} actions={actions} onDelete={remove} />
+  );
 
   return (
     <>
       <SlideFrame
         labelledBy="slide-view-title"
-        onClose={close}
+        onClose={go.close}
         onKeyDown={onKeyDown}
         image={
           <SlideStage
@@ -75,12 +135,12 @@ export function SlideView({ slide, slides, coverId, busy, pendingRotation, actio
             index={index}
             total={slides.length}
             pendingRotation={pendingRotation}
-            onPrevious={previous ? () => onNavigate(previous.id) : null}
-            onNext={next ? () => onNavigate(next.id) : null}
+            onPrevious={previous ? () => go.show(previous.id) : null}
+            onNext={next ? () => go.show(next.id) : null}
             onInspect={() => setDialog('inspect')}
           />
         }
-        drawer={<SlideDrawer slide={slide} cover={slide.id === coverId} busy={isBusy} actions={actions} onDelete={remove} />}
+        drawer={drawer}
         actions={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
             <Tooltip title="Keyboard Shortcuts" enterDelay={TOOLTIP_ENTER_DELAY} leaveDelay={TOOLTIP_LEAVE_DELAY}>
@@ -92,7 +152,7 @@ export function SlideView({ slide, slides, coverId, busy, pendingRotation, actio
             {working ? (
               <CircularProgress size={28} aria-label="Saving" />
             ) : (
-              <Button variant="contained" onClick={close} autoFocus>
+              <Button variant="contained" onClick={go.close} autoFocus>
                 Done
               </Button>
             )}
@@ -101,6 +161,9 @@ export function SlideView({ slide, slides, coverId, busy, pendingRotation, actio
       />
       {dialog === 'inspect' && <InspectDialog slide={slide} index={index} total={slides.length} onClose={() => setDialog(null)} />}
       {dialog === 'shortcuts' && <ShortcutsDialog onClose={() => setDialog(null)} />}
+      {dialog === 'caption' && <CaptionDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
+      {dialog === 'slideTime' && <SlideTimeDialog slide={slide} isCover={isCover} edits={edits} onClose={() => setDialog(null)} />}
+      {dialog === 'download' && <ReplaceDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -1,1 +1,1 @@
-export { SlideView } from './SlideView.tsx';
+export { SlideView, type SlideViewNavigation } from './SlideView.tsx';

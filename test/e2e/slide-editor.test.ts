@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'puppeteer-core';
+import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { addPhotos, addTextSlide, makeStaffVideo } from './slide-fixtures.ts';
+
+/** The slide editor (issue 14, web side): /slides/{id}, its drawer, shortcuts and tools. */
+describe('the slide editor', () => {
+  let app: E2eApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  let page: Page;
+  let consoleErrors: string[];
+  let videoId: number;
+  let photos: number[];
+  let textId: number;
+
+  const slideRow = (id: number) => app.running.deps.db('slides').where({ id }).first();
+  const path = () => new URL(page.url()).pathname;
+  const waitPath = (p: string) => page.waitForFunction((want) => location.pathname === want, {}, p);
+  const dialogTitle = (text: string) => page.waitForSelector(`[role="dialog"] h2::-p-text(${text})`);
+
+  before(async function () {
+    // The app's first start prepares its library; on a busy machine that takes a while.
+    this.timeout(400_000);
+    app = await startApp();
+    const video = await makeStaffVideo(app, 'Harold Whitfield');
+    videoId = video.id;
+    photos = await addPhotos(app, videoId, [{ name: 'Lake house.jpg' }, { name: 'Fishing trip.jpg' }, { name: 'Graduation.jpg', portrait: true }]);
+    textId = await addTextSlide(app, videoId, 'Always remembered');
+    browser = await launchBrowser();
+    page = await browser.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    consoleErrors = watchConsole(page);
+    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('opens a photo at /slides/{id} over its grid with the photo drawer, and ? shows the shortcuts', async () => {
+    await page.goto(`${app.url}/slides/${photos[1]}`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Photo');
+    const items = await page.$$eval('[aria-label="Photo tools"] .MuiListItemText-primary', (els) => els.map((e) => e.textContent));
+    assert.deepEqual(items, ['Crop', 'Customize Zoom', 'Color Correction', 'Blemish Concealer', 'Red Eye Removal', 'Straighten', 'Download to Edit', 'Delete', 'Caption', 'Slide Time']);
+    assert.ok(await page.$('[data-testid="slide-tile"]'), 'the grid is under the dialog');
+    await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
+    // The grid's loading bars run until their pictures are in; axe waits for animations to end.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="slide-tile"] img')].every((i) => (i as HTMLImageElement).naturalWidth > 0));
+    await checkAccessibility(page, 'slide dialog');
+    await screenshot(page, 'slide-editor-photo', 1280);
+    await screenshot(page, 'slide-editor-photo', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.keyboard.press('?');
+    await dialogTitle('Keyboard Shortcuts');
+    await checkAccessibility(page, 'shortcuts dialog');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('h2::-p-text(Keyboard Shortcuts)', { hidden: true });
+
+    await page.goto(`${app.url}/slides/${photos[0]}`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Cover Photo');
+    const cover = await page.$$eval('[aria-label="Photo tools"] .MuiListItemText-primary', (els) => els.map((e) => e.textContent));
+    assert.ok(!cover.includes('Customize Zoom'), 'no custom zoom on the cover photo');
+  });
+
+  it('crops with c, sending the drawn area in crop space, and Back closes the tool, then the dialog', async () => {
+    await page.goto(`${app.url}/creator/${videoId}/slides`, { waitUntil: 'networkidle0' });
+    await page.click(`[data-slide-id="${photos[1]}"] [role="button"]`, { count: 2 });
+    await waitPath(`/creator/${videoId}/slides/${photos[1]}`);
+    await dialogTitle('Photo');
+    await page.keyboard.press('c');
+    await waitPath(`/creator/${videoId}/slides/${photos[1]}/crop`);
+    await dialogTitle('Crop');
+    await page.waitForSelector('::-p-text(Click and drag to start)');
+    const box = (await (await page.waitForSelector('[data-testid="crop-surface"]'))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.75, { steps: 5 });
+    await page.mouse.up();
+    assert.equal((await page.$$('[data-handle]')).length, 8, 'a large area has all 8 handles');
+    await checkAccessibility(page, 'crop tool');
+    await screenshot(page, 'slide-editor-crop', 1280);
+    await screenshot(page, 'slide-editor-crop', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    const sent = page.waitForRequest((r) => r.url().endsWith('/r/slides/crop/') && r.method() === 'POST');
+    await page.locator('[role="dialog"] button::-p-text(Done)').click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as Record<string, number>;
+    assert.equal(body.image_id, photos[1]);
+    for (const [k, want] of [['x1', 8000], ['x2', 24000], ['y1', 8000], ['y2', 24000]] as const) assert.ok(Math.abs(body[k] - want) < 200, `${k} ${body[k]}`);
+    await waitPath(`/creator/${videoId}/slides/${photos[1]}`);
+    await page.waitForFunction(async (id) => !document.querySelector('[aria-label="Saving"]') && id > 0, {}, photos[1]);
+    const row = await slideRow(photos[1]);
+    assert.ok(row.crop && Math.abs(row.crop.x1 - 8000) < 200, `crop saved: ${JSON.stringify(row.crop)}`);
+
+    // Reopen the tool, then Back: tool, then dialog, then the grid.
+    await page.keyboard.press('c');
+    await waitPath(`/creator/${videoId}/slides/${photos[1]}/crop`);
+    await page.waitForSelector('[data-testid="crop-area"]');
+    await page.goBack();
+    await waitPath(`/creator/${videoId}/slides/${photos[1]}`);
+    await page.goBack();
+    await waitPath(`/creator/${videoId}/slides`);
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+  });
+
+  it('reopens a tool on reload, straightens, and saves the angle on Done', async () => {
+    await page.goto(`${app.url}/slides/${photos[1]}/straighten`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Straighten');
+    const slider = await page.waitForSelector('[role="dialog"] input[type="range"]');
+    await slider!.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('::-p-text(Angle: 5°)');
+    await checkAccessibility(page, 'straighten tool');
+    await screenshot(page, 'slide-editor-straighten', 1280);
+    await screenshot(page, 'slide-editor-straighten', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/slides/save') && r.ok());
+    await page.locator('[role="dialog"] button::-p-text(Done)').click();
+    await saved;
+    await waitPath(`/slides/${photos[1]}`);
+    assert.equal(Number((await slideRow(photos[1])).straighten), 5);
+  });
+
+  it('colour-corrects with live sliders, sending nothing when unchanged', async () => {
+    await page.goto(`${app.url}/slides/${photos[1]}/color`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Color Correction');
+    let saves = 0;
+    const count = (r: { url(): string }) => void (r.url().endsWith('/slides/save') && saves++);
+    page.on('request', count);
+    await page.locator('[role="dialog"] button::-p-text(Done)').click();
+    await waitPath(`/slides/${photos[1]}`);
+    await page.keyboard.press('Escape');
+    await page.goto(`${app.url}/slides/${photos[1]}/color`, { waitUntil: 'networkidle0' });
+    assert.equal(saves, 0, 'an unchanged colour is not sent');
+    page.off('request', count);
+    const brightness = await page.waitForSelector('[role="dialog"] input[aria-labelledby="color-brightness"]');
+    await brightness!.focus();
+    for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+    const filter = await page.$eval('[role="dialog"] img', (img) => (img as HTMLImageElement).style.filter);
+    assert.match(filter, /brightness\(1\.1\)/);
+    await checkAccessibility(page, 'color tool');
+    await screenshot(page, 'slide-editor-color', 1280);
+    await screenshot(page, 'slide-editor-color', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/slides/save') && r.ok());
+    await page.locator('[role="dialog"] button::-p-text(Done)').click();
+    await saved;
+    assert.equal(Number((await slideRow(photos[1])).brightness), 110);
+  });
+
+  it('captions with t, saved on Close, then moves to the next slide with the arrow key', async () => {
+    await page.goto(`${app.url}/slides/${photos[1]}`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Photo');
+    await page.keyboard.press('t');
+    await dialogTitle('Caption');
+    await page.keyboard.type('Summer at the lake');
+    await page.locator('[role="dialog"] button::-p-text(Top)').click();
+    await checkAccessibility(page, 'caption dialog');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/slides/save') && r.ok());
+    await page.locator('[role="dialog"] button::-p-text(Close)').click();
+    await saved;
+    const row = await slideRow(photos[1]);
+    assert.equal(row.slide_caption, 'Summer at the lake');
+    assert.equal(String(row.caption_position), '1');
+    await page.waitForSelector('h2::-p-text(Caption)', { hidden: true });
+    await page.keyboard.press('ArrowRight');
+    await waitPath(`/slides/${photos[2]}`);
+    assert.equal(path(), `/slides/${photos[2]}`);
+  });
+
+  it("shows not found for another organization's slide", async () => {
+    const org = (await app.running.deps.db('organizations').insert({ organization_name: 'Other Home' }).returning('id'))[0].id as number;
+    const staff = await app.running.deps.db('users').where({ email: 'staff@example.com' }).first();
+    const [other] = await app.running.deps.db('videos').insert({ organization_id: org, user_id: staff.id, title: 'Elsewhere', video_code: `x${Date.now()}`, security_hash: `h${Date.now()}` }).returning('*');
+    const [theirs] = await addPhotos(app, other.id, [{ name: 'theirs.jpg' }]);
+    await page.goto(`${app.url}/slides/${theirs}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('::-p-text(not found)');
+    assert.equal(await page.$('[data-testid="slide-tile"]'), null);
+    void textId;
+  });
+
+  it('logged no console errors', () => {
+    assert.deepEqual(consoleErrors, []);
+  });
+});

@@ -1,0 +1,111 @@
+import { useCallback, useMemo } from 'react';
+import { clearKenBurns, cropSlide, replaceSlideImage, revertSlide, saveKenBurns, saveSlide, type CropRect, type Slide, type VideoRef } from '../../../api/index.ts';
+import type { SlideListStore } from '../useSlideList.ts';
+
+/** Attributes POST /slides/save takes from the editor (spec 2 section 7). */
+export type SlideChanges = Partial<
+  Pick<
+    Slide,
+    | 'slideCaption'
+    | 'fontSize'
+    | 'font'
+    | 'slideBackground'
+    | 'captionPosition'
+    | 'captionRemoveBackdrop'
+    | 'clipVolume'
+    | 'duckVolume'
+    | 'clipStart'
+    | 'clipEnd'
+    | 'slideTime'
+    | 'userSetSlideTime'
+    | 'straighten'
+    | 'redeyes'
+    | 'blemishes'
+    | 'hue'
+    | 'brightness'
+    | 'contrast'
+    | 'saturation'
+    | 'enhance'
+  >
+>;
+
+/**
+ * The editor's remote edits with spec 2's busy rules: a busy slide ignores further edits, the flag is set for the
+ * call and cleared before its result is merged. Errors were shown by the API layer; the slide simply stays.
+ */
+export function useSlideEdits(videoRef: VideoRef, store: SlideListStore) {
+  const { track, setBusy, isBusy, replace, load } = store;
+
+  const run = useCallback(
+    async (slideId: number, call: () => Promise<Slide | null>): Promise<Slide | null> => {
+      if (isBusy(slideId)) return null;
+      setBusy([slideId], true);
+      try {
+        const slide = await track(call);
+        setBusy([slideId], false);
+        if (slide) replace([slide]);
+        return slide;
+      } catch {
+        setBusy([slideId], false);
+        return null;
+      }
+    },
+    [isBusy, setBusy, track, replace],
+  );
+
+  const save = useCallback(
+    (slideId: number, changes: SlideChanges) => {
+      // redeyes and blemishes travel as JSON text (spec 2 section 7).
+      const wire: Record<string, unknown> = { ...changes };
+      if (changes.redeyes) wire.redeyes = JSON.stringify(changes.redeyes);
+      if (changes.blemishes) wire.blemishes = JSON.stringify(changes.blemishes);
+      return run(slideId, async () => (await saveSlide(videoRef, { ...(wire as Partial<Slide>), slideId })).slide);
+    },
+    [run, videoRef],
+  );
+
+  const crop = useCallback((slideId: number, rect: CropRect) => run(slideId, async () => (await cropSlide(videoRef, slideId, rect)).slide), [run, videoRef]);
+
+  /** 'Crop as New': the server copies the slide with the crop applied (as_new) and answers the copy. */
+  const cropAsNew = useCallback(
+    async (slideId: number, rect: CropRect): Promise<number | null> => {
+      if (isBusy(slideId)) return null;
+      setBusy([slideId], true);
+      try {
+        const reply = await track(() => cropSlide(videoRef, slideId, rect, true));
+        await load();
+        return reply.slide.id;
+      } catch {
+        return null;
+      } finally {
+        setBusy([slideId], false);
+      }
+    },
+    [isBusy, setBusy, track, videoRef, load],
+  );
+
+  const revert = useCallback((slideId: number) => run(slideId, async () => (await revertSlide(videoRef, slideId)).slide), [run, videoRef]);
+
+  /** Ken Burns replies are not read (spec 2 section 7): the slide is reloaded with the list. */
+  const kenBurns = useCallback(
+    async (slideId: number, coords: [CropRect, CropRect] | null) => {
+      await run(slideId, async () => {
+        if (coords) await saveKenBurns(videoRef, slideId, coords);
+        else await clearKenBurns(videoRef, slideId);
+        return null;
+      });
+      await load();
+    },
+    [run, videoRef, load],
+  );
+
+  /** Upload and replace: busy while uploading; on success the reply's slide replaces it, on error only busy clears. */
+  const replaceImage = useCallback(
+    (slideId: number, file: File, signal: AbortSignal) => run(slideId, async () => (await replaceSlideImage(videoRef, slideId, file, signal)).slide),
+    [run, videoRef],
+  );
+
+  return useMemo(() => ({ save, crop, cropAsNew, revert, kenBurns, replaceImage }), [save, crop, cropAsNew, revert, kenBurns, replaceImage]);
+}
+
+export type SlideEdits = ReturnType<typeof useSlideEdits>;
