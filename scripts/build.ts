@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { pathImports } from './lib/path-imports.ts';
 
 /**
  * Bundles the web app into build/web: hashed assets plus an index.html that names them. Pages are split into chunks
@@ -28,7 +29,7 @@ function writeIndex(result: esbuild.BuildResult): void {
     .filter((i) => i.kind === 'import-statement' && !i.external)
     .map((i) => `<link rel="modulepreload" href="/assets/${path.basename(i.path)}" />`);
   let html = readFileSync(path.join(root, 'web', 'index.html'), 'utf8').replace('__JS__', path.basename(js ?? 'main.js'));
-  html = html.replace('</head>', `${preloads.map((l) => `  ${l}\n`).join('')}  </head>`);
+  html = html.replace('  </head>', `${preloads.map((l) => `    ${l}\n`).join('')}  </head>`);
   html = css ? html.replace('__CSS__', path.basename(css)) : html.replace(/\s*<link rel="stylesheet"[^>]*>/, '');
   writeFileSync(path.join(out, 'index.html'), html);
   cpSync(path.join(root, 'web', 'public'), assets, { recursive: true });
@@ -67,7 +68,11 @@ const options: esbuild.BuildOptions = {
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
   logLevel: 'warning',
-  plugins: [{ name: 'index', setup: (b) => b.onEnd((r) => (r.errors.length ? undefined : writeIndex(r))) }],
+  plugins: [
+    // MUI imported through its barrels would put every component any page uses into the first load (see the plugin).
+    pathImports(/[\\/]web[\\/]src[\\/].*\.tsx?$/),
+    { name: 'index', setup: (b) => b.onEnd((r) => (r.errors.length ? undefined : writeIndex(r))) },
+  ],
 };
 
 rmSync(out, { recursive: true, force: true });

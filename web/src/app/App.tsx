@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { AlertHost } from '../ui/index.ts';
 import { Guard } from './Guard.tsx';
+import { PageSuspense, preloadPage } from './lazy-page.tsx';
 import { NOT_FOUND, ROUTES } from './routes.ts';
 import { Shell } from './Shell.tsx';
 import { theme } from './theme.ts';
@@ -22,19 +23,18 @@ export function App() {
       <Switch>
         {ROUTES.map((route) => (
           <Route key={String(route.path)} path={route.path}>
-            {(params) =>
-              route.bare ? (
+            {(params) => {
+              // The page's chunk downloads while the Guard still waits for the session, not after it.
+              preloadPage(route.component);
+              const page = (
                 <Guard audience={route.audience}>
-                  <route.component params={params} />
-                </Guard>
-              ) : (
-                <Shell title={route.title}>
-                  <Guard audience={route.audience}>
+                  <PageSuspense>
                     <route.component params={params} />
-                  </Guard>
-                </Shell>
-              )
-            }
+                  </PageSuspense>
+                </Guard>
+              );
+              return route.bare ? page : <Shell title={route.title}>{page}</Shell>;
+            }}
           </Route>
         ))}
         <Route>

@@ -1,8 +1,4 @@
-import type { PageRoute } from '../../app/route-types.ts';
-import { ActivityLogsPage } from './ActivityLogsPage.tsx';
+export { ACTIVITY_LOG_ROUTES } from './routes.ts';
 
 export { activityLogsPageUrl, refreshActivityLogs, useActivityLog, type ActivityRow } from './api.ts';
 export { ActivityLogTable } from './ActivityLogTable.tsx';
-
-/** Super users' activity log (spec 3 section 2.1: /activity_logs with filters user_id, ip and video_id). */
-export const ACTIVITY_LOG_ROUTES: PageRoute[] = [{ path: '/activity_logs', title: 'Activity Logs', audience: 'super', component: ActivityLogsPage }];

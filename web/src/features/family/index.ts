@@ -1,5 +1,1 @@
-import type { PageRoute } from '../../app/route-types.ts';
-import { FinishPage } from './FinishPage.tsx';
-
-/** The family's Finish step, reached through the upload link (spec 1, sections 2.1 and 2.5). */
-export const FAMILY_ROUTES: PageRoute[] = [{ path: '/creator/:videoAuthOrId/finish', title: 'Finish', audience: 'public', component: FinishPage }];
+export { FAMILY_ROUTES } from './routes.ts';

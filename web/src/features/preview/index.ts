@@ -1,7 +1,3 @@
-import type { PageRoute } from '../../app/route-types.ts';
-import { PreviewPage } from './PreviewPage.tsx';
+export { PREVIEW_ROUTES } from './routes.ts';
 
 export { PreviewDialog } from './PreviewDialog.tsx';
-
-/** The creator Preview step (spec 1 section 2.1); the dialog itself is also opened from the details page. */
-export const PREVIEW_ROUTES: PageRoute[] = [{ path: '/creator/:videoAuthOrId/preview', title: 'Preview', audience: 'public', component: PreviewPage }];

@@ -1,15 +1,4 @@
-import type { PageRoute } from '../../app/route-types.ts';
-import { BrandsPage } from './brands/BrandsPage.tsx';
-import { OrganizationsPage } from './organizations/OrganizationsPage.tsx';
-import { UsersPage } from './users/UsersPage.tsx';
-import { VideosPage } from './videos/VideosPage.tsx';
-
-export const SETTINGS_ROUTES: PageRoute[] = [
-  { path: '/settings/organizations', title: 'Organizations', audience: 'super', component: OrganizationsPage },
-  { path: '/settings/brands', title: 'Brands', audience: 'super', component: BrandsPage },
-  { path: '/settings/users', title: 'Users', audience: 'super', component: UsersPage },
-  { path: '/settings/videos', title: 'Videos', audience: 'super', component: VideosPage },
-];
+export { SETTINGS_ROUTES } from './routes.ts';
 
 /** Shared with the organization's own settings page (features/account). */
 export { AdminTable, type Column } from './components/AdminTable.tsx';

@@ -1,10 +1,1 @@
-import type { PageRoute } from '../../app/route-types.ts';
-import { SetupPage } from './SetupPage.tsx';
-
-/**
- * One route for /creator/new and /creator/{id}/setup: the first save turns the one address into the other,
- * and staying on the same route keeps the form (and what is being typed) in place.
- */
-export const SETUP_PATH = /^\/creator\/(?:new|(?<videoAuthOrId>[A-Za-z0-9_-]+)\/setup)\/?$/;
-
-export const SETUP_ROUTES: PageRoute[] = [{ path: SETUP_PATH, title: 'Video Setup', audience: 'public', component: SetupPage }];
+export { SETUP_ROUTES, SETUP_PATH } from './routes.ts';

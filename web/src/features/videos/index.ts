@@ -1,7 +1,4 @@
-import type { PageRoute } from '../../app/route-types.ts';
-import { VideosPage } from './VideosPage.tsx';
+export { VIDEOS_ROUTES } from './routes.ts';
 
 export { VideoRow, videoHref } from './VideoRow.tsx';
 export { useStoredBoolean } from './useStoredBoolean.ts';
-
-export const VIDEOS_ROUTES: PageRoute[] = [{ path: '/videos', title: 'Videos', audience: 'user', component: VideosPage }];
