@@ -28,6 +28,9 @@ describe('the slide editor', () => {
     textId = await addTextSlide(app, videoId, 'Always remembered');
     browser = await launchBrowser();
     page = await browser.browser.newPage();
+    // Other work on a shared machine can slow page loads well past puppeteer's 30 s default.
+    page.setDefaultNavigationTimeout(120_000);
+    page.setDefaultTimeout(90_000);
     await page.setViewport({ width: 1280, height: 900 });
     consoleErrors = watchConsole(page);
     await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
@@ -166,6 +169,81 @@ describe('the slide editor', () => {
     await page.keyboard.press('ArrowRight');
     await waitPath(`/slides/${photos[2]}`);
     assert.equal(path(), `/slides/${photos[2]}`);
+  });
+
+  it('sets a custom zoom with both frames, previews the motion, and saves effect 5', async () => {
+    await page.goto(`${app.url}/slides/${photos[2]}/custom_zoom`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Customize Zoom');
+    await page.waitForSelector('::-p-text(Starting Position)');
+    await page.waitForSelector('::-p-text(Ending Position)');
+    const dragIn = async (sel: string, from: number, to: number) => {
+      const b = (await (await page.waitForSelector(sel))!.boundingBox())!;
+      await page.mouse.move(b.x + b.width * from, b.y + b.height * from);
+      await page.mouse.down();
+      await page.mouse.move(b.x + b.width * to, b.y + b.height * to, { steps: 8 });
+      await page.mouse.up();
+    };
+    await dragIn('[data-testid="zoom-start"]', 0.05, 0.9);
+    await dragIn('[data-testid="zoom-end"]', 0.3, 0.6);
+    await checkAccessibility(page, 'custom zoom tool');
+    await screenshot(page, 'slide-editor-custom-zoom', 1280);
+    await screenshot(page, 'slide-editor-custom-zoom', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.locator('[role="dialog"] button::-p-text(Preview)').click();
+    const video = await page.waitForSelector('[data-testid="zoom-preview"]', { timeout: 110_000 });
+    await page.waitForFunction((v) => (v as HTMLVideoElement).readyState >= 2, { timeout: 30_000 }, video);
+    await page.locator('[role="dialog"] button::-p-text(Close)').click();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/r/effects/save_ken_burns') && r.ok());
+    await page.locator('[role="dialog"] button::-p-text(Done)').click();
+    await saved;
+    const row = await slideRow(photos[2]);
+    assert.equal(Number(row.effect_id), 5);
+  });
+
+  it('marks a red eye and brushes a blemish, both saved in original pixels', async () => {
+    await page.goto(`${app.url}/slides/${photos[2]}/redeyes`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Red Eye Removal');
+    const r = (await (await page.waitForSelector('[data-testid="redeye-surface"]'))!.boundingBox())!;
+    await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+    await checkAccessibility(page, 'red-eye tool');
+    await screenshot(page, 'slide-editor-redeyes', 1280);
+    await screenshot(page, 'slide-editor-redeyes', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    let saved = page.waitForResponse((res) => res.url().endsWith('/slides/save') && res.ok());
+    await page.locator('[role="dialog"] button::-p-text(Done)').click();
+    await saved;
+    const marks = (await slideRow(photos[2])).redeyes as number[][];
+    assert.equal(marks.length, 1);
+    assert.ok(Math.abs(marks[0][0] - 400) < 20 && Math.abs(marks[0][1] - 600) < 20, `the middle of the 800 x 1200 original: ${JSON.stringify(marks)}`);
+
+    await page.goto(`${app.url}/slides/${photos[2]}/blemishes`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Blemish Concealer');
+    const b = (await (await page.waitForSelector('[data-testid="blemish-surface"]'))!.boundingBox())!;
+    await page.mouse.move(b.x + b.width * 0.3, b.y + b.height * 0.3);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width * 0.5, b.y + b.height * 0.3, { steps: 10 });
+    await page.mouse.up();
+    await checkAccessibility(page, 'blemish tool');
+    await screenshot(page, 'slide-editor-blemishes', 1280);
+    await screenshot(page, 'slide-editor-blemishes', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    saved = page.waitForResponse((res) => res.url().endsWith('/slides/save') && res.ok());
+    await page.locator('[role="dialog"] button::-p-text(Done)').click();
+    await saved;
+    await waitPath(`/slides/${photos[2]}`);
+    assert.ok(((await slideRow(photos[2])).blemishes as number[][]).length > 3, 'a drag leaves several strokes');
+  });
+
+  it('undoes all changes on one photo', async () => {
+    await page.goto(`${app.url}/slides/${photos[2]}`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Photo');
+    const reverted = page.waitForResponse((r) => r.url().endsWith('/r/slides/revert') && r.ok());
+    await page.locator('[role="dialog"] ::-p-text(Undo All Changes)').click();
+    await reverted;
+    const row = await slideRow(photos[2]);
+    assert.deepEqual(row.redeyes, []);
+    assert.deepEqual(row.blemishes, []);
+    await page.waitForSelector('::-p-text(Undo All Changes)', { hidden: true });
   });
 
   it("shows not found for another organization's slide", async () => {

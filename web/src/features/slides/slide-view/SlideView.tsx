@@ -10,6 +10,9 @@ import type { Tool } from '../editor/paths.ts';
 import { PhotoDrawer } from '../editor/PhotoDrawer.tsx';
 import { ReplaceDialog } from '../editor/ReplaceDialog.tsx';
 import { SlideTimeDialog } from '../editor/SlideTimeDialog.tsx';
+import { TrimDialog } from '../editor/TrimDialog.tsx';
+import { VideoDrawer } from '../editor/VideoDrawer.tsx';
+import { VolumeDialog } from '../editor/VolumeDialog.tsx';
 import type { SlideEdits } from '../editor/useSlideEdits.ts';
 import { ignoredKey, viewKey } from '../keys.ts';
 import { isPhoto } from '../order.ts';
@@ -119,6 +122,8 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
       onDelete={remove}
       onRevert={() => void edits.revert(slide.id)}
     />
+  ) : slide.isVideo ? (
+    <VideoDrawer slide={slide} busy={isBusy} actions={actions} slots={slots} onDialog={setDialog} onDelete={remove} />
   ) : (
     <SlideDrawer slide={slide} cover={isCover} busy={isBusy} actions={actions} onDelete={remove} />
   );
@@ -164,6 +169,8 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
       {dialog === 'caption' && <CaptionDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
       {dialog === 'slideTime' && <SlideTimeDialog slide={slide} isCover={isCover} edits={edits} onClose={() => setDialog(null)} />}
       {dialog === 'download' && <ReplaceDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
+      {dialog === 'volume' && <VolumeDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
+      {dialog === 'trim' && <TrimDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
     </>
   );
 }
