@@ -5,14 +5,17 @@
  * - the full HD render: wall time, real-time multiple, file size, how the segments split between the workers;
  * - the HD re-render after one slide's caption is edited;
  * - the time from asking for a preview to its first HLS segment;
- * - the peak memory of the workers and their ffmpeg processes.
+ * - the peak memory of the workers and their ffmpeg processes, and the CPU seconds they used (with the load average);
+ * - on a sample of segments: the CPU of each stage of the graph, of the join, the sound and its loudness pass, and
+ *   the picture against render-2's graph (SSIM of the luma plane, Ken Burns smoothness, bit rate).
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/render.ts [photos]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/render.ts [photos] [samples]
  *
  * Without DATABASE_URL an embedded PostgreSQL is started. Photos are generated once into ~/.cache/tribute/bench.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
@@ -22,10 +25,16 @@ import type { RenderPlan } from '../../server/src/render/compile/render-plan.ts'
 import type { RenderRow } from '../../server/src/repositories/render-record.repository.ts';
 import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
 import { startWorker } from '../../server/test/render-helpers.ts';
+import { measureArgs, finalArgs } from '../../server/src/render/compile/audio-graph.ts';
+import { PROFILES } from '../../server/src/render/compile/profiles.ts';
+import { segmentKey } from '../../server/src/render/compile/render-plan.ts';
+import { checkSegment, sampleSegments, timed, treeCpu, type SegmentCheck } from './lib/segment-check.ts';
 import { benchTribute } from './lib/tribute.ts';
 import { peakSampler } from './lib/process-tree.ts';
 
 const count = Number(process.argv[2] ?? 100);
+const samples = Number(process.argv[3] ?? 6);
+const load = (): string => loadavg().map((n) => n.toFixed(1)).join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitForRender(deps: Deps, videoId: number, after: number, kind: 'hd' | 'web' = 'hd'): Promise<RenderRow & { plan: RenderPlan }> {
@@ -37,6 +46,41 @@ async function waitForRender(deps: Deps, videoId: number, after: number, kind: '
     }
     await sleep(250);
   }
+}
+
+/** The CPU split of a sample of segments, the join and the sound, and their pictures against the reference. */
+async function stagesAndPicture(deps: Deps, plan: RenderPlan, dir: string): Promise<void> {
+  const checks: SegmentCheck[] = [];
+  const picked = sampleSegments(plan, samples);
+  console.log(`\nStages and picture of ${picked.length} segments (CPU seconds of ffmpeg; load average ${load()}):`);
+  for (const index of picked) {
+    const c = await checkSegment(deps, plan, index, dir);
+    checks.push(c);
+    const split = Object.entries(c.stages).map(([stage, cpu]) => `${stage} ${cpu.toFixed(2)}`).join(', ');
+    const smooth = (s: SegmentCheck['smooth']) => (s ? `${s.mean.toFixed(3)}/${s.max.toFixed(2)} px over ${s.travel.toFixed(0)} px` : 'no edge');
+    console.log(`  #${index} (${c.seconds.toFixed(1)} s): pictures drawn ${c.draw.toFixed(2)}; ${split}; whole ${c.cpu.toFixed(2)} (reference ${c.referenceCpu.toFixed(2)})`);
+    console.log(`      SSIM Y ${c.ssim.toFixed(4)}; smoothness mean/max ${smooth(c.smooth)} (reference ${smooth(c.referenceSmooth)}); ${c.mbits.toFixed(2)} Mbit/s (reference ${c.referenceMbits.toFixed(2)})`);
+  }
+  if (checks.length) {
+    const seconds = checks.reduce((s, c) => s + c.seconds, 0);
+    const per = (f: (c: SegmentCheck) => number) => checks.reduce((s, c) => s + f(c), 0) / seconds;
+    console.log(`  per second of video: engine ${per((c) => c.cpu + c.draw).toFixed(3)} CPU s, reference ${per((c) => c.referenceCpu + c.draw).toFixed(3)}`);
+    console.log(`  SSIM Y mean ${(checks.reduce((s, c) => s + c.ssim, 0) / checks.length).toFixed(4)}, lowest ${Math.min(...checks.map((c) => c.ssim)).toFixed(4)} (goal: mean >= 0.985, none under 0.97)`);
+    const smooth = checks.filter((c) => c.smooth).map((c) => c.smooth!.mean);
+    if (smooth.length) console.log(`  Ken Burns smoothness: mean second difference ${Math.max(...smooth).toFixed(3)} px at worst (goal under 0.2 px)`);
+  }
+  const segments = plan.hashes.map((h) => deps.render.files.path(segmentKey(plan.profile, h)));
+  const audio = deps.render.files.path(`render-cache/${plan.profile}/audio/${plan.audioHash}.m4a`);
+  const join = await (async () => {
+    const cpu = treeCpu(process.pid);
+    const started = performance.now();
+    await deps.render.ffmpeg.assemble(segments, audio, plan.timeline.frames, `${dir}/joined.mp4`);
+    return { wall: (performance.now() - started) / 1000, cpu: treeCpu(process.pid) - cpu };
+  })();
+  const sources = await deps.render.pieces.audioSources(plan);
+  const loudness = await timed(measureArgs(plan.timeline.audio, sources));
+  const sound = await timed(finalArgs(plan.timeline.audio, sources, null, PROFILES[plan.profile].audioBitrate, `${dir}/sound.m4a`, ['-f', 'mp4']));
+  console.log(`  join ${join.cpu.toFixed(2)} CPU s (${join.wall.toFixed(1)} s); sound ${sound.cpu.toFixed(2)} CPU s; loudness pass ${loudness.cpu.toFixed(2)} CPU s`);
 }
 
 async function main(): Promise<void> {
@@ -54,6 +98,8 @@ async function main(): Promise<void> {
     await database.db.raw('DELETE FROM pgboss.schedule');
     const roots = () => workers.map((w) => w.pid!).filter(Boolean);
 
+    const cpuOf = () => roots().reduce((sum, pid) => sum + treeCpu(pid), 0);
+    let cpuBefore = cpuOf();
     const memory = peakSampler(roots);
     await database.db('videos').where({ id: video.id }).update({ date_in_queue: new Date() });
     let started = performance.now();
@@ -68,6 +114,8 @@ async function main(): Promise<void> {
     console.log(`  wall time ${fullSeconds.toFixed(1)} s = ${(full.plan.timeline.duration / fullSeconds).toFixed(2)}x real time; file ${(bytes / 1024 / 1024).toFixed(1)} MB (${((bytes * 8) / full.plan.timeline.duration / 1e6).toFixed(2)} Mbit/s)`);
     console.log(`  segments per worker process: ${split.map((s) => `${s.worker} ${s.count}`).join(', ')}`);
     console.log(`  peak memory of both workers with their ffmpeg processes: ${Math.round(peak / 1024 / 1024)} MB`);
+    const fullCpu = cpuOf() - cpuBefore;
+    console.log(`  CPU of both workers with their ffmpeg processes: ${fullCpu.toFixed(0)} s (${(fullCpu / full.plan.timeline.segments.length).toFixed(2)} s a segment, ${(fullCpu / full.plan.timeline.duration).toFixed(3)} s a second of video); load average ${load()}`);
     const web = await waitForRender(deps, video.id, full.id, 'web');
     console.log(`  the web video (854x480) followed ${((web.finished_at!.getTime() - full.finished_at!.getTime()) / 1000).toFixed(1)} s later, ${(statSync(deps.render.files.path(web.file_key!)).size / 1024 / 1024).toFixed(1)} MB`);
 
@@ -75,12 +123,14 @@ async function main(): Promise<void> {
     await database.db('slides').where({ id: ids[Math.floor(ids.length / 2)] }).update({ slide_caption: 'An edited caption' });
     await database.db('videos').where({ id: video.id }).update({ date_in_queue: new Date() });
     started = performance.now();
+    cpuBefore = cpuOf();
     await queue.send('render.video', { videoId: video.id });
     const again = await waitForRender(deps, video.id, full.id);
     const againSeconds = (performance.now() - started) / 1000;
     const changed = again.plan.hashes.filter((h, i) => h !== full.plan.hashes[i]).length;
-    console.log(`\nHD re-render after editing one slide: ${againSeconds.toFixed(1)} s (${changed} segments made again, the rest from the cache)`);
-    await waitForRender(deps, video.id, again.id, 'web');
+    console.log(`\nHD re-render after editing one slide: ${againSeconds.toFixed(1)} s (${changed} segments made again, the rest from the cache), CPU ${(cpuOf() - cpuBefore).toFixed(1)} s; load average ${load()}`);
+    const webAgain = await waitForRender(deps, video.id, again.id, 'web');
+    console.log(`  its web video followed ${((webAgain.finished_at!.getTime() - again.finished_at!.getTime()) / 1000).toFixed(1)} s later`);
 
     started = performance.now();
     const videoRow = (await deps.repos.videos.findById(video.id))!;
@@ -89,7 +139,10 @@ async function main(): Promise<void> {
     while (!(await deps.render.files.size(`${folder}/seg-0.m4s`))) await sleep(20);
     console.log(`\nPreview: first HLS segment ${((performance.now() - started) / 1000).toFixed(2)} s after asking (${preview.playback.url})`);
     await deps.render.previews.settled();
-    console.log(`  the whole 360p preview was ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`  the whole 360p preview was ready after ${((performance.now() - started) / 1000).toFixed(1)} s; load average ${load()}`);
+
+    for (const worker of workers) worker.kill('SIGTERM');
+    await stagesAndPicture(deps, full.plan, dataDir);
   } finally {
     for (const worker of workers) worker.kill('SIGTERM');
     await queue.stop();

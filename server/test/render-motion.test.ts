@@ -78,7 +78,7 @@ describe('Ken Burns motion', function () {
     const scene = path.join(dir, `scene-${effectId}.png`);
     await art.scene(segment.visual, work, { photo: source, fallbackColour: '#000000' }, scene);
     const out = path.join(dir, `motion-${effectId}.mp4`);
-    await ffmpeg.segment(segmentArgs(segment, { visual: segment.visual, still: { file: scene, work }, clip: null, images: [], grain: false }, null, HD, out), 3);
+    await ffmpeg.segment(segmentArgs(segment, { visual: segment.visual, still: { file: scene, work }, clip: null, images: [], grain: false }, null, HD, { file: out }), 3);
     return edgePositions(await ffmpeg.grayFrames(out, W, H));
   }
 

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { finalArgs, hasSound, measureArgs, parseMeasure, type AudioSources } from '../render/compile/audio-graph.ts';
-import { WEB } from '../render/compile/profiles.ts';
+import { finalArgs, hasSound, measureArgs, parseMeasure, type AlsoOutput, type AudioSources } from '../render/compile/audio-graph.ts';
+import { AUDIO_RATE, WEB } from '../render/compile/profiles.ts';
+import { FPS } from '../render/plan/types.ts';
 import type { AudioPlan } from '../render/plan/types.ts';
 import { runTool } from './run-tool.ts';
 import { scratchDir } from './temp-files.ts';
@@ -35,6 +36,30 @@ interface RawStream {
 const FFMPEG = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 const ten = (seconds: number): number => Math.max(120_000, seconds * 20_000);
 
+/**
+ * Bytes that surely hold the index (moov) of a joined video of `frames` frames at 30 fps with AAC sound at 48 kHz:
+ * per video sample at most a size, a chunk offset, a composition offset and a sync entry (24 bytes), per AAC
+ * frame a size and an offset (12 bytes), and room for the fixed boxes. Too small would fail the join, so it is
+ * generous; what is left over stays in a 'free' box, which every player skips.
+ */
+export function moovRoom(frames: number): number {
+  const audioFrames = Math.ceil(((frames / FPS) * AUDIO_RATE) / 1024) + 16;
+  return 24 * (frames + 16) + 12 * audioFrames + 64 * 1024;
+}
+
+/**
+ * Runs a join whose last arguments are `-f mp4 output`, the index first. The muxer writes it into room kept at the
+ * start, so the file is written once. ffmpeg 5 still exits 0 when that room is too small (it only says so): then
+ * the join is made again with faststart.
+ */
+async function joinIndexFirst(args: string[], frames: number): Promise<void> {
+  const at = args.length - 3;
+  const { stderr } = await runTool('ffmpeg', [...args.slice(0, at), '-moov_size', String(moovRoom(frames)), ...args.slice(at)], ten(60));
+  if (/reserved_moov_size is too small|Error writing trailer/.test(stderr)) {
+    await runTool('ffmpeg', [...args.slice(0, at), '-movflags', '+faststart', ...args.slice(at)], ten(60));
+  }
+}
+
 /** Lets ffmpeg read a list of files from a temporary concat script. */
 async function withConcatList<T>(files: string[], use: (list: string) => Promise<T>): Promise<T> {
   const dir = await scratchDir('concat');
@@ -55,14 +80,17 @@ export function renderRepository() {
       await runTool('ffmpeg', args, ten(seconds));
     },
 
-    /** The mixed sound at the target loudness: a first pass measures it, the second applies one linear gain. */
-    async audio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string): Promise<void> {
+    /**
+     * The mixed sound at the target loudness: a first pass measures it, the second applies one linear gain. `also`:
+     * the same sound encoded a second time by that pass (the web video's).
+     */
+    async audio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string, also?: AlsoOutput): Promise<void> {
       let measure = null;
       if (hasSound(plan)) {
         const { stderr } = await runTool('ffmpeg', measureArgs(plan, sources), ten(plan.duration / 4));
         measure = parseMeasure(stderr);
       }
-      await runTool('ffmpeg', finalArgs(plan, sources, measure, bitrate, output, ['-f', 'mp4']), ten(plan.duration / 4));
+      await runTool('ffmpeg', finalArgs(plan, sources, measure, bitrate, output, ['-f', 'mp4'], also), ten(plan.duration / 4));
     },
 
     /**
@@ -74,14 +102,14 @@ export function renderRepository() {
       return runTool('ffmpeg', args, ten(plan.duration / 4)).then(() => undefined);
     },
 
-    /** Joins segments without re-encoding and adds the sound; the index goes first so playback starts at once. */
-    async assemble(segments: string[], audio: string, output: string): Promise<void> {
+    /**
+     * Joins segments without re-encoding and adds the sound; the index goes first so playback starts at once. The
+     * room for the index is kept at the start as the file is written (moovRoom), so it is written once: faststart
+     * would write it all and then read and write it all again to move the index forward.
+     */
+    async assemble(segments: string[], audio: string, frames: number, output: string): Promise<void> {
       await withConcatList(segments, (list) =>
-        runTool(
-          'ffmpeg',
-          [...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, '-i', audio, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', output],
-          ten(60),
-        ),
+        joinIndexFirst([...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, '-i', audio, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-f', 'mp4', output], frames),
       );
     },
 
@@ -92,7 +120,16 @@ export function renderRepository() {
       );
     },
 
-    /** The smaller web video from the finished HD file. */
+    /**
+     * The web video from its pieces (made with the HD segments), joined without re-encoding, with its sound: the
+     * web's own (made beside HD's, copied) or else the HD file's, encoded at the web's bit rate.
+     */
+    async webJoin(segments: string[], sound: { web: string } | { hd: string }, frames: number, output: string): Promise<void> {
+      const audio = 'web' in sound ? ['-i', sound.web, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy'] : ['-i', sound.hd, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-b:a', WEB.audioBitrate, '-ar', '48000', '-ac', '2'];
+      await withConcatList(segments, (list) => joinIndexFirst([...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, ...audio, '-f', 'mp4', output], frames));
+    },
+
+    /** The smaller web video from the finished HD file (when its pieces are gone from the cache). */
     async web(hd: string, seconds: number, output: string): Promise<void> {
       await runTool(
         'ffmpeg',

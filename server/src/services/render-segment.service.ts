@@ -2,10 +2,10 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { editParamsOf, editVersion } from '../media/image-recipe.ts';
-import { audioKey, ENGINE_VERSION, segmentKey, type RenderPlan } from '../render/compile/render-plan.ts';
+import { audioKey, ENGINE_VERSION, segmentKey, webAudioKey, webSegmentHash, webSegmentKey, type RenderPlan } from '../render/compile/render-plan.ts';
 import { workImage } from '../render/compile/geometry.ts';
-import { PROFILES, type Profile } from '../render/compile/profiles.ts';
-import { segmentArgs, type ImageLayer, type VisualLayers } from '../render/compile/segment-graph.ts';
+import { PROFILES, WEB, type Profile } from '../render/compile/profiles.ts';
+import { segmentArgs, type ImageLayer, type SegmentOutputs, type VisualLayers } from '../render/compile/segment-graph.ts';
 import { overlayArt } from '../render/art/overlays.ts';
 import { litWhenPlain } from '../render/art/soft-light.ts';
 import { OVERLAY } from '../render/plan/look.ts';
@@ -133,34 +133,67 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
     throw err;
   }
 
+  /**
+   * The pictures segment `index` is made from, drawn into `dir`: its visual's and, under a transition, the next
+   * one's. `suspect` is the visual to name when ffmpeg fails (it does not say which input it could not decode).
+   */
+  async function drawLayers(plan: RenderPlan, index: number, dir: string): Promise<{ layers: VisualLayers; next: VisualLayers | null; suspect: Visual }> {
+    const profile = PROFILES[plan.profile];
+    const segment = plan.timeline.segments[index];
+    const layers = await layersOf(plan, segment.visual, profile, dir, 'a').catch((err) => failure(plan, segment.visual, err));
+    const incoming = segment.transition?.next;
+    const next = incoming ? await layersOf(plan, incoming, profile, dir, 'b').catch((err) => failure(plan, incoming, err)) : null;
+    // A clip is the likely one.
+    const suspect = incoming?.kind === 'clip' && segment.visual.kind !== 'clip' ? incoming : segment.visual;
+    return { layers, next, suspect };
+  }
+
   return {
-    /** The cached file of segment `index`, made now if it is not there yet. Answers its storage key. */
+    /** The pictures of segment `index`, drawn into a folder (the benchmark times the stages with them). */
+    layers: drawLayers,
+
+    /**
+     * The cached file of segment `index`, made now if it is not there yet. Answers its storage key. An HD segment
+     * is made with its piece of the web video (webSegmentKey), from the same frames in the same ffmpeg.
+     */
     async segment(plan: RenderPlan, index: number): Promise<string> {
       const profile = PROFILES[plan.profile];
       const hash = plan.hashes[index];
       const key = segmentKey(plan.profile, hash);
-      if (await existing(key)) {
-        await records.touchSegments([hash]);
+      const web = plan.profile === 'hd' ? { hash: webSegmentHash(hash), key: webSegmentKey(hash) } : null;
+      if ((await existing(key)) && (!web || (await existing(web.key)))) {
+        await records.touchSegments(web ? [hash, web.hash] : [hash]);
         return key;
       }
       const segment = plan.timeline.segments[index];
       const dir = await scratchDir('segment');
       const started = performance.now();
       try {
-        const layers = await layersOf(plan, segment.visual, profile, dir, 'a').catch((err) => failure(plan, segment.visual, err));
-        const incoming = segment.transition?.next;
-        const next = incoming ? await layersOf(plan, incoming, profile, dir, 'b').catch((err) => failure(plan, incoming, err)) : null;
-        // ffmpeg does not say which input it could not decode: a clip is the likely one.
-        const suspect = incoming?.kind === 'clip' && segment.visual.kind !== 'clip' ? incoming : segment.visual;
+        const { layers, next, suspect } = await drawLayers(plan, index, dir);
+        const run = (outputs: SegmentOutputs) => ffmpeg.segment(segmentArgs(segment, layers, next, profile, outputs), segment.frames / FPS);
+        // The HD file is renamed into place last: where it is, its web piece is too.
         await files
-          .writeVia(key, (tmp) => ffmpeg.segment(segmentArgs(segment, layers, next, profile, tmp), segment.frames / FPS))
+          .writeVia(key, (file) => (web ? files.writeVia(web.key, (webFile) => run({ file, web: webFile })) : run({ file })))
           .catch((err) => failure(plan, suspect, err));
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
-      const bytes = (await files.size(key)) ?? 0;
-      await records.saveSegment({ hash, profile: plan.profile, file_key: key, bytes, render_seconds: (performance.now() - started) / 1000, worker: WORKER_ID });
+      const seconds = (performance.now() - started) / 1000;
+      if (web) await records.saveSegment({ hash: web.hash, profile: 'hd-web', file_key: web.key, bytes: (await files.size(web.key)) ?? 0, render_seconds: seconds, worker: WORKER_ID });
+      await records.saveSegment({ hash, profile: plan.profile, file_key: key, bytes: (await files.size(key)) ?? 0, render_seconds: seconds, worker: WORKER_ID });
       return key;
+    },
+
+    /**
+     * The web video's pieces of an HD plan and its sound, when every piece is in the cache (else null: the web
+     * video is made from the HD file); the sound is null when only the HD file's is left.
+     */
+    async webPieces(plan: RenderPlan): Promise<{ segments: string[]; sound: string | null } | null> {
+      const keys = plan.hashes.map((hash) => webSegmentKey(hash));
+      for (const key of keys) if (!(await existing(key))) return null;
+      const sound = await existing(webAudioKey(plan.audioHash));
+      await records.touchSegments([...plan.hashes, plan.audioHash].map((hash) => webSegmentHash(hash)));
+      return { segments: keys.map((key) => files.path(key)), sound };
     },
 
     /** Absolute paths of the sound's sources: song files and clip files, in plan order. */
@@ -171,7 +204,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       return { music, clips };
     },
 
-    /** The finished sound of an HD render, made once per sound plan. */
+    /** The finished sound of an HD render, made once per sound plan, with the web video's beside it (webAudioKey). */
     async audio(plan: RenderPlan): Promise<string> {
       const key = audioKey(plan.profile, plan.audioHash);
       if (await existing(key)) {
@@ -181,7 +214,13 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       const started = performance.now();
       const sources = await this.audioSources(plan);
       try {
-        await files.writeVia(key, (tmp) => ffmpeg.audio(plan.timeline.audio, sources, PROFILES[plan.profile].audioBitrate, tmp));
+        const bitrate = PROFILES[plan.profile].audioBitrate;
+        const web = plan.profile === 'hd' ? webAudioKey(plan.audioHash) : null;
+        // The HD sound is renamed into place last: where it is, the web's is too.
+        await files.writeVia(key, (tmp) =>
+          web ? files.writeVia(web, (webTmp) => ffmpeg.audio(plan.timeline.audio, sources, bitrate, tmp, { bitrate: WEB.audioBitrate, output: webTmp })) : ffmpeg.audio(plan.timeline.audio, sources, bitrate, tmp),
+        );
+        if (web) await records.saveSegment({ hash: webSegmentHash(plan.audioHash), profile: 'hd-web-audio', file_key: web, bytes: (await files.size(web)) ?? 0, render_seconds: 0, worker: WORKER_ID });
       } catch (err) {
         if (err instanceof ToolError) throw new RenderFailure('A song or a video clip’s sound could not be read. Please replace it and finalize again.', err.message, true);
         throw err;

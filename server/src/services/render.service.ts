@@ -44,7 +44,7 @@ export const segmentExpiry = (frames: number): number => Math.ceil(30 + (frames 
 export const audioExpiry = (seconds: number): number => Math.ceil(30 + seconds / 6);
 /** The join copies the finished segments without re-encoding and grabs a cover and a frame. */
 export const assembleExpiry = (seconds: number): number => Math.ceil(45 + seconds / 10);
-/** The web video re-encodes the whole HD file at 480p, at least twice as fast as it plays. */
+/** The web video joins its pieces, or (when they are gone) re-encodes the whole HD file at 480p, at least twice as fast as it plays. */
 export const webExpiry = (seconds: number): number => Math.ceil(45 + seconds * 0.6);
 /** A worker holds a task a little less than its job's expiry, so pg-boss's own retry of a dead worker's job runs. */
 const HOLD_MARGIN_S = 5;
@@ -256,7 +256,7 @@ export function renderService(deps: RenderServiceDeps) {
         for (let i = 0; i < plan.hashes.length; i++) segments.push(files.path(await deps.pieces.segment(plan, i)));
         const audio = await deps.pieces.audio(plan);
         const key = `${folder}/hd.mp4`;
-        await files.writeVia(key, (tmp) => deps.ffmpeg.assemble(segments, files.path(audio), tmp));
+        await files.writeVia(key, (tmp) => deps.ffmpeg.assemble(segments, files.path(audio), plan.timeline.frames, tmp));
         const coverKey = `${folder}/cover.jpg`;
         const snapshotKey = `${folder}/snapshot.jpg`;
         const first = plan.timeline.segments.find((s) => s.visual.kind === 'photo');
@@ -310,7 +310,13 @@ export function renderService(deps: RenderServiceDeps) {
       await records.update(renderId, { progress: 10, message: 'Making the web video' });
       await piece(renderId, 'web', () => webExpiry(hd.duration ?? 600), async () => {
         const key = `${renderFolder(web)}/web.mp4`;
-        await files.writeVia(key, (tmp) => deps.ffmpeg.web(files.path(hd.file_key!), hd.duration ?? 600, tmp));
+        const hdFile = files.path(hd.file_key!);
+        // Its pieces were made with the HD segments: joined, it is ready moments after the HD file.
+        const made = hd.plan ? { pieces: await deps.pieces.webPieces(hd.plan), frames: hd.plan.timeline.frames } : null;
+        await files.writeVia(key, (tmp) => {
+          if (!made?.pieces) return deps.ffmpeg.web(hdFile, hd.duration ?? 600, tmp);
+          return deps.ffmpeg.webJoin(made.pieces.segments, made.pieces.sound ? { web: made.pieces.sound } : { hd: hdFile }, made.frames, tmp);
+        });
         await records.update(renderId, { status: 'done', progress: 100, message: 'Complete', file_key: key, bytes: (await files.size(key)) ?? 0, duration: hd.duration, finished_at: new Date() });
       });
     },

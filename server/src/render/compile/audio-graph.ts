@@ -87,18 +87,26 @@ export function measureArgs(plan: AudioPlan, sources: AudioSources): string[] {
   return ['-hide_banner', '-nostdin', '-y', ...inputs, '-filter_complex', filters.join(';'), '-map', '[out]', '-f', 'null', '-'];
 }
 
+/** A second encoding of the same mix, written by the same ffmpeg (the web video's sound beside HD's). */
+export interface AlsoOutput {
+  bitrate: string;
+  output: string;
+}
+
 /** The mix at the target loudness (second pass, linear gain from the first pass' measure), as AAC-LC. */
-export function finalArgs(plan: AudioPlan, sources: AudioSources, measure: LoudnessMeasure | null, bitrate: string, output: string, extra: string[] = []): string[] {
+export function finalArgs(plan: AudioPlan, sources: AudioSources, measure: LoudnessMeasure | null, bitrate: string, output: string, extra: string[] = [], also?: AlsoOutput): string[] {
   const { inputs, filters } = mixGraph(plan, sources);
   const usable = measure && Number.isFinite(Number(measure.input_i)) && Number(measure.input_i) > -70;
   const loud = usable
     ? `loudnorm=I=${LOUDNESS.integrated}:TP=${LOUDNESS.truePeak}:LRA=${LOUDNESS.range}:measured_I=${measure.input_i}:measured_TP=${measure.input_tp}` +
       `:measured_LRA=${measure.input_lra}:measured_thresh=${measure.input_thresh}:offset=${measure.target_offset}:linear=true,`
     : '';
-  filters.push(`[mix]${loud}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}[out]`);
+  filters.push(`[mix]${loud}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}${also ? ',asplit[out][also]' : '[out]'}`);
+  const aac = (rate: string) => ['-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', rate, '-ar', String(AUDIO_RATE), '-ac', '2'];
   return [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'), '-map', '[out]',
-    '-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', bitrate, '-ar', String(AUDIO_RATE), '-ac', '2', ...extra, output,
+    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
+    '-map', '[out]', ...aac(bitrate), ...extra, output,
+    ...(also ? ['-map', '[also]', ...aac(also.bitrate), '-f', 'mp4', also.output] : []),
   ];
 }
 

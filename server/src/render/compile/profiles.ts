@@ -63,11 +63,15 @@ export const SHOWCASE: Profile = {
 
 export const PROFILES = { hd: HD, preview: PREVIEW, showcase: SHOWCASE } as const;
 
-/** The smaller web video, made from the finished HD file. */
+/**
+ * The smaller web video. Each HD segment encodes its piece of it from the same frames (segment-graph.ts), so the
+ * web video is a join of those; a render whose pieces are gone is made from the finished HD file instead.
+ */
 export const WEB = {
   width: 854,
   height: 480,
   video: ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '24', '-profile:v', 'main', '-level:v', '3.1', '-pix_fmt', 'yuv420p', '-g', '60', ...BT709],
+  container: ['-video_track_timescale', String(VIDEO_TIMESCALE), '-f', 'mp4'],
   audioBitrate: '128k',
 };
 

@@ -3,7 +3,7 @@ import type { AudioPlan, Segment, Timeline } from '../plan/types.ts';
 import type { Profile } from './profiles.ts';
 
 /** Bump whenever the same plan should give different pixels or sound: every cached segment is then made anew. */
-export const ENGINE_VERSION = 'render-2';
+export const ENGINE_VERSION = 'render-3';
 
 /** Storage keys of the theme pictures a render uses, and the colour used when a picture is missing. */
 export interface ThemeArt {
@@ -45,5 +45,9 @@ export function renderPlan(timeline: Timeline, profile: Profile, art: ThemeArt):
 }
 
 /** Where a cached segment lives in storage: shared by every render and every worker. */
-export const segmentKey = (profile: Profile['name'], hash: string): string => `render-cache/${profile}/${hash.slice(0, 2)}/${hash}.mp4`;
+export const segmentKey = (profile: Profile['name'] | 'hd-web', hash: string): string => `render-cache/${profile}/${hash.slice(0, 2)}/${hash}.mp4`;
+/** The web video's piece of an HD segment: made with it, cached beside it under its own hash. */
+export const webSegmentHash = (hash: string): string => sha(['web', hash]);
+export const webSegmentKey = (hash: string): string => segmentKey('hd-web', webSegmentHash(hash));
+export const webAudioKey = (hash: string): string => `render-cache/hd-web/audio/${hash}.m4a`;
 export const audioKey = (profile: Profile['name'], hash: string): string => `render-cache/${profile}/audio/${hash}.m4a`;

@@ -1,6 +1,6 @@
 import { FPS, type Segment, type Visual } from '../plan/types.ts';
 import { perspectiveFilter, type WorkImage } from './geometry.ts';
-import type { Profile } from './profiles.ts';
+import { WEB, type Profile } from './profiles.ts';
 
 /** A picture drawn on top of the frame at a fixed place (a caption, titles) or drifting (light leak, bokeh). */
 export interface ImageLayer {
@@ -28,7 +28,19 @@ export interface VisualLayers {
 interface Built {
   inputs: string[];
   filters: string[];
+  /** The last stage drawn: the benchmark cuts the graph after a stage to see what each one costs. */
+  upTo: Stage;
 }
+
+/**
+ * The stages of a segment in the order ffmpeg runs them: the pictures read and scaled once (a clip is read, fitted
+ * and laid on its background here too), the Ken Burns motion, the pictures laid over it (captions, titles, overlay art), the film
+ * grain, the transition into the next visual (which draws that visual's first frames too), the encode, and the
+ * web video's encode from the same frames.
+ */
+export const STAGES = ['decode', 'motion', 'overlays', 'grain', 'transition', 'encode', 'web'] as const;
+export type Stage = (typeof STAGES)[number];
+const reaches = (built: Built, stage: Stage): boolean => STAGES.indexOf(built.upTo) >= STAGES.indexOf(stage);
 
 const BT709_SCALE = 'out_color_matrix=bt709:out_range=tv';
 
@@ -69,14 +81,15 @@ function chain(layers: VisualLayers, first: number, frames: number, profile: Pro
     if (!layers.still) throw new Error(`A ${layers.visual.kind} visual needs a picture or a clip`);
     const { file, work } = layers.still;
     const idx = input(['-framerate', String(FPS), '-i', file]);
-    const motion = layers.visual.motion ? `,${perspectiveFilter(layers.visual, work, first)}` : '';
-    const down = work.width !== W || work.height !== H ? `,scale=${W}:${H}:flags=bicubic` : '';
+    const moving = reaches(built, 'motion');
+    const motion = moving && layers.visual.motion ? `,${perspectiveFilter(layers.visual, work, first)}` : '';
+    const down = moving && (work.width !== W || work.height !== H) ? `,scale=${W}:${H}:flags=bicubic` : '';
     built.filters.push(
       `[${idx}:v]scale=${work.width}:${work.height}:${BT709_SCALE},format=yuv420p,setsar=1,loop=loop=${frames - 1}:size=1:start=0,${clock}${motion}${down}[${label}m]`,
     );
     current = `${label}m`;
   }
-  layers.images.forEach((image, i) => {
+  if (reaches(built, 'overlays')) layers.images.forEach((image, i) => {
     const idx = input(['-framerate', String(FPS), '-i', image.file]);
     // A fading picture becomes a stream timed on the visual's clock, faded, then counted from this segment's start.
     const fade = image.fadeIn;
@@ -89,7 +102,7 @@ function chain(layers: VisualLayers, first: number, frames: number, profile: Pro
     built.filters.push(`[${current}][${label}i${i}]overlay=x=${x}:y=${y}:format=yuv420:eof_action=repeat:eval=frame,${clock}[${label}o${i}]`);
     current = `${label}o${i}`;
   });
-  if (layers.grain) {
+  if (layers.grain && reaches(built, 'grain')) {
     built.filters.push(`[${current}]noise=c0s=9:c0f=t+u:all_seed=${4242 + first},${clock}[${label}g]`);
     current = `${label}g`;
   }
@@ -97,15 +110,35 @@ function chain(layers: VisualLayers, first: number, frames: number, profile: Pro
   built.filters.push(`[${current}]setsar=1[${label}]`);
 }
 
+/** Where a segment is written: the profile's file, and for HD the web video's piece made from the same frames. */
+export interface SegmentOutputs {
+  file: string;
+  web?: string;
+}
+
 /**
  * ffmpeg arguments for one segment: its visual from `segment.offset` for `segment.frames` frames, the last
- * frames blending into the next visual's first frames with the segment's transition. Video only.
+ * frames blending into the next visual's first frames with the segment's transition. Video only. With `web`,
+ * the same frames are also scaled to the web video's size and encoded alongside: the web video is then a join of
+ * these pieces, never a second decode of the finished HD file.
  */
-export function segmentArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, output: string): string[] {
-  const built: Built = { inputs: [], filters: [] };
+export function segmentArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, outputs: SegmentOutputs): string[] {
+  return graphArgs(segment, layers, next, profile, outputs.web ? 'web' : 'encode', outputs);
+}
+
+/**
+ * The segment's graph up to `stage` (inclusive), its frames thrown away before the encode: the benchmark times each
+ * stage as the difference between two of these.
+ */
+export function stageArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, stage: Stage, outputs: SegmentOutputs): string[] {
+  return graphArgs(segment, layers, next, profile, stage, outputs);
+}
+
+function graphArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, upTo: Stage, outputs: SegmentOutputs): string[] {
+  const built: Built = { inputs: [], filters: [], upTo };
   chain(layers, segment.offset, segment.frames, profile, 'a', built);
   let out = 'a';
-  if (segment.transition && next) {
+  if (segment.transition && next && reaches(built, 'transition')) {
     const t = segment.transition.frames;
     chain(next, 0, t, profile, 'b', built);
     built.filters.push(
@@ -113,11 +146,16 @@ export function segmentArgs(segment: Segment, layers: VisualLayers, next: Visual
     );
     out = 'x';
   }
+  const timing = ['-frames:v', String(segment.frames), '-r', String(FPS), '-fps_mode', 'cfr', '-an'];
+  const web = upTo === 'web' && outputs.web;
+  if (web) built.filters.push(`[${out}]split[hd][w]`, `[w]scale=${WEB.width}:${WEB.height}:flags=bicubic,setsar=1[web]`);
+  const main = web ? 'hd' : out;
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-y',
     ...built.inputs,
     '-filter_complex', built.filters.join(';'),
-    '-map', `[${out}]`, '-frames:v', String(segment.frames), '-r', String(FPS), '-fps_mode', 'cfr',
-    ...profile.video, '-an', ...profile.container, output,
+    '-map', `[${main}]`, ...timing,
+    ...(reaches(built, 'encode') ? [...profile.video, ...profile.container, outputs.file] : ['-f', 'null', '-']),
+    ...(web ? ['-map', '[web]', ...timing, ...WEB.video, ...WEB.container, web] : []),
   ];
 }
