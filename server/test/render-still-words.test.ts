@@ -7,7 +7,7 @@ import { PREVIEW } from '../src/render/compile/profiles.ts';
 import { planInput, planSlide, planTheme } from '../src/render/plan/examples.ts';
 import type { Segment, Timeline } from '../src/render/plan/types.ts';
 import { buildTimeline } from '../src/render/plan/timeline.ts';
-import { composeJpeg, rasterizeSvg } from '../src/repositories/image.repository.ts';
+import { pixelsToJpeg, rasterizeSvg } from '../src/repositories/image.repository.ts';
 import { PLAIN_THEME } from '../src/services/render-theme.service.ts';
 import { ART } from '../src/themes/art/index.ts';
 import { THEMES } from '../src/themes/catalogue.ts';
@@ -147,7 +147,7 @@ describe('text slides and the title cards on screen', function () {
 
   it('drifts a theme’s art behind a text slide, the intro and the outro while their words fade in and stay', async () => {
     const design = THEMES.find((t) => t.art.family === 'stained-glass' && !t.custom)!;
-    const picture = await composeJpeg(await rasterizeSvg(ART[design.art.family]('background', design.art)), [], 1280, 720);
+    const picture = await pixelsToJpeg(await rasterizeSvg(ART[design.art.family]('background', design.art), 1280, 720));
     await h.deps.repos.storage.write('themes/test/background.jpg', picture);
     const art: ThemeArt = { background: 'themes/test/background.jpg', introScene: null, outroScene: null, colour: design.colours.background };
     // A still picture of art differs by about 1 between frames from encoding alone.

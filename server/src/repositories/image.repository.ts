@@ -256,9 +256,20 @@ export async function fitPictureToFrame(input: Buffer, width: number, height: nu
   }
 }
 
-/** Draws SVG text to a lossless PNG, for pictures that are drawn once and then composed several ways. */
-export async function rasterizeSvg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+/** A picture decoded once to raw pixels, to be made into several pictures without decoding it again. */
+export interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+const fromPixels = (p: Pixels) => sharp(p.data, { raw: { width: p.width, height: p.height, channels: p.channels } });
+
+/** Draws SVG text to raw pixels of width x height (cropped to fill), on white. */
+export async function rasterizeSvg(svg: string, width: number, height: number): Promise<Pixels> {
+  const { data, info } = await sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover' }).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 /**
@@ -277,22 +288,20 @@ export async function svgToJpeg(svg: string, quality = 90): Promise<Buffer> {
   return sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
 }
 
-/**
- * One JPEG of width x height: a base picture (an encoded image, or a file path whose picture is cropped to fill)
- * with SVG layers of the same size drawn over it in order.
- */
-export async function composeJpeg(base: Buffer | string, overlays: string[], width: number, height: number, quality = 88): Promise<Buffer> {
-  const source = typeof base === 'string' ? sharp(base, DECODE).autoOrient() : sharp(base);
-  const sized = await source.resize(width, height, { fit: 'cover' }).flatten({ background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
-  return sharp(sized)
+/** SVG layers of the picture's size drawn over it in order; raw pixels out, to be made into other pictures. */
+export async function composePixels(base: Pixels, overlays: string[]): Promise<Pixels> {
+  if (!overlays.length) return base;
+  const { data, info } = await fromPixels(base)
     .composite(overlays.map((svg) => ({ input: Buffer.from(svg), top: 0, left: 0 })))
-    .jpeg({ quality, chromaSubsampling: '4:4:4' })
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** A smaller JPEG of an encoded picture, squeezed or cropped to exactly width x height. */
-export async function resizeToJpeg(input: Buffer, width: number, height: number, quality = 90): Promise<Buffer> {
-  return sharp(input).resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
+/** A JPEG of a picture, squeezed or cropped to exactly width x height when a size is given. */
+export async function pixelsToJpeg(picture: Pixels, quality = 88, size?: { width: number; height: number }): Promise<Buffer> {
+  const source = size ? fromPixels(picture).resize(size.width, size.height, { fit: 'cover', kernel: 'lanczos3' }) : fromPixels(picture);
+  return source.jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { composeJpeg, rasterizeSvg, resizeToJpeg } from '../repositories/image.repository.ts';
+import { composePixels, pixelsToJpeg, rasterizeSvg, type Pixels } from '../repositories/image.repository.ts';
 import type { ThemeFilesRepository } from '../repositories/theme-files.repository.ts';
 import { limiter } from '../services/limiter.ts';
 import { ART, ART_VERSION, titleOverlay } from './art/index.ts';
@@ -64,20 +64,20 @@ async function draw(design: ThemeDesign, part: PicturePart): Promise<Record<stri
   // librsvg quietly swaps a missing font for another; a theme must fail loudly instead.
   for (const font of Object.values(design.fonts)) fontFile(font);
   const generate = ART[design.art.family];
-  const scene = (name: 'background' | 'intro' | 'outro' | 'dvd'): Promise<Buffer> => rasterizeSvg(generate(name, design.art));
+  // Each scene is drawn once to raw pixels; every picture made from it is encoded once from those.
+  const scene = (name: 'background' | 'intro' | 'outro' | 'dvd'): Promise<Pixels> => rasterizeSvg(generate(name, design.art), WIDTH, HEIGHT);
   if (part === 'closing') {
     return {
-      [ASSET_FILES.outroScene]: await composeJpeg(await scene('outro'), [], WIDTH, HEIGHT),
-      [ASSET_FILES.dvdArtwork]: await composeJpeg(await scene('dvd'), [], WIDTH, HEIGHT),
+      [ASSET_FILES.outroScene]: await pixelsToJpeg(await scene('outro')),
+      [ASSET_FILES.dvdArtwork]: await pixelsToJpeg(await scene('dvd')),
     };
   }
   const intro = await scene('intro');
-  const iconFull = await composeJpeg(intro, [titleOverlay(design, 'icon')], WIDTH, HEIGHT, 95);
   return {
-    [ASSET_FILES.introScene]: await composeJpeg(intro, [], WIDTH, HEIGHT),
-    [ASSET_FILES.poster]: await composeJpeg(intro, [titleOverlay(design, 'poster')], WIDTH, HEIGHT),
-    [ASSET_FILES.icon]: await resizeToJpeg(iconFull, ICON_SIZE.width, ICON_SIZE.height),
-    [ASSET_FILES.background]: await composeJpeg(await scene('background'), [], WIDTH, HEIGHT),
+    [ASSET_FILES.introScene]: await pixelsToJpeg(intro),
+    [ASSET_FILES.poster]: await pixelsToJpeg(await composePixels(intro, [titleOverlay(design, 'poster')])),
+    [ASSET_FILES.icon]: await pixelsToJpeg(await composePixels(intro, [titleOverlay(design, 'icon')]), 90, ICON_SIZE),
+    [ASSET_FILES.background]: await pixelsToJpeg(await scene('background')),
   };
 }
 
