@@ -11,6 +11,8 @@ import { PhotoDrawer } from '../editor/PhotoDrawer.tsx';
 import { ReplaceDialog } from '../editor/ReplaceDialog.tsx';
 import { SlideTimeDialog } from '../editor/SlideTimeDialog.tsx';
 import { TrimDialog } from '../editor/TrimDialog.tsx';
+import { TextDrawer } from '../editor/TextDrawer.tsx';
+import { useTextEdits } from '../editor/useTextEdits.ts';
 import { VideoDrawer } from '../editor/VideoDrawer.tsx';
 import { VolumeDialog } from '../editor/VolumeDialog.tsx';
 import type { SlideEdits } from '../editor/useSlideEdits.ts';
@@ -18,7 +20,6 @@ import { ignoredKey, viewKey } from '../keys.ts';
 import { isPhoto } from '../order.ts';
 import { TOOLTIP_ENTER_DELAY, TOOLTIP_LEAVE_DELAY } from '../ToolButton.tsx';
 import { InspectDialog, ShortcutsDialog } from './InfoDialogs.tsx';
-import { SlideDrawer } from './SlideDrawer.tsx';
 import { SlideFrame } from './SlideFrame.tsx';
 import { SlideStage } from './SlideStage.tsx';
 
@@ -56,6 +57,9 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
   const working = isBusy || pendingRotation !== 0;
   const isCover = slide.id === coverId;
   const ctx = { targets: [slide], busy };
+  // A text slide's fields are edited in the drawer and shown on the stage as typed.
+  const text = useTextEdits(slide, edits);
+  const shown = slide.isText ? { ...slide, slideCaption: text.draft.caption, fontSize: text.sizeError ? slide.fontSize : Number(text.draft.fontSize), slideBackground: text.draft.background } : slide;
 
   const remove = () => {
     if (!COMMANDS.delete.enabled(ctx)) return;
@@ -125,7 +129,18 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
   ) : slide.isVideo ? (
     <VideoDrawer slide={slide} busy={isBusy} actions={actions} slots={slots} onDialog={setDialog} onDelete={remove} />
   ) : (
-    <SlideDrawer slide={slide} cover={isCover} busy={isBusy} actions={actions} onDelete={remove} />
+    <TextDrawer
+      slide={slide}
+      meta={meta}
+      isCover={isCover}
+      busy={isBusy}
+      slots={slots}
+      draft={text.draft}
+      sizeError={text.sizeError}
+      onChange={text.change}
+      onDialog={setDialog}
+      onDelete={remove}
+    />
   );
 
   return (
@@ -136,7 +151,7 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
         onKeyDown={onKeyDown}
         image={
           <SlideStage
-            slide={slide}
+            slide={shown}
             index={index}
             total={slides.length}
             pendingRotation={pendingRotation}

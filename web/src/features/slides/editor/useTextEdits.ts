@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Slide } from '../../../api/index.ts';
+import type { SlideEdits } from './useSlideEdits.ts';
+
+/** Spec 2 section 9: caption and text size are sent 1000 ms after the last change. */
+export const TEXT_DEBOUNCE_MS = 1000;
+
+export interface TextFields {
+  caption: string;
+  /** As typed; a blank or invalid size is not sent. */
+  fontSize: string;
+  font: string;
+  background: number;
+}
+
+const size = (text: string) => {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
+};
+
+/**
+ * A saved text slide's edits (spec 2 section 4 "Text slide edits"): caption and size debounced 1 s, font and
+ * background saved at once, and a final update with only caption and size when the drawer closes with changes pending.
+ */
+export function useTextEdits(slide: Slide, edits: SlideEdits) {
+  const initial = (): TextFields => ({ caption: slide.slideCaption, fontSize: String(slide.fontSize), font: slide.font ?? 'Quicksand-Bold.ttf', background: slide.slideBackground ?? 1 });
+  const [draft, setDraft] = useState<TextFields>(initial);
+  const draftRef = useRef(draft);
+  /** The caption and size waiting to be sent, with the slide they belong to. */
+  const pending = useRef<{ id: number; caption: string; fontSize: string } | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const id = slide.id;
+  // Another slide shown in the same dialog starts from its own fields.
+  const [draftFor, setDraftFor] = useState(id);
+  if (draftFor !== id) {
+    setDraftFor(id);
+    draftRef.current = initial();
+    setDraft(draftRef.current);
+  }
+
+  const flush = useCallback(() => {
+    window.clearTimeout(timer.current);
+    const p = pending.current;
+    if (!p) return;
+    pending.current = null;
+    const n = size(p.fontSize);
+    void edits.save(p.id, { slideCaption: p.caption, ...(n !== null ? { fontSize: n } : {}) });
+  }, [edits]);
+
+  const change = useCallback(
+    (patch: Partial<TextFields>) => {
+      draftRef.current = { ...draftRef.current, ...patch };
+      setDraft(draftRef.current);
+      if (patch.font !== undefined) void edits.save(id, { font: patch.font });
+      if (patch.background !== undefined) void edits.save(id, { slideBackground: patch.background });
+      if (patch.caption !== undefined || patch.fontSize !== undefined) {
+        pending.current = { id, caption: draftRef.current.caption, fontSize: draftRef.current.fontSize };
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(flush, TEXT_DEBOUNCE_MS);
+      }
+    },
+    [edits, id, flush],
+  );
+
+  // Closing the drawer (or moving to another slide) sends what is still waiting.
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => () => flushRef.current(), [id]);
+
+  return { draft, change, sizeError: size(draft.fontSize) === null };
+}
