@@ -40,6 +40,7 @@ import { libraryPreparation } from './services/library-preparation.service.ts';
 import { defaultRenderer, stockSongLibraryFor } from './services/stock-song-library.service.ts';
 import { THEMES } from './themes/catalogue.ts';
 import { queueDemoRenders } from './seed/demo-renders.ts';
+import { stockClipLibrary } from './services/stock-clip-library.service.ts';
 import { dvdService, organizationStandard } from './dvd/dvd.service.ts';
 
 /** Everything a router needs, built once per process. Services take only the repositories they use. */
@@ -112,6 +113,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     themeAssets,
     designs: () => THEMES,
     showcase: render.showcase,
+    stockClips: stockClipLibrary({ db, storage: repos.storage }),
     whenReady: async () => {
       await queueDemoRenders(db, (videoId) => render.renders.start(videoId));
     },

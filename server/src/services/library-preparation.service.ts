@@ -21,6 +21,8 @@ export interface LibraryPreparationDeps {
     lookClips(): Promise<ShowcaseClip[]>;
     ensureTheme(id: number): Promise<unknown>;
   };
+  /** The stock video clips, made last (services/stock-clip-library.service.ts). */
+  stockClips?: { pieces(): Promise<ShowcaseClip[]> };
   lanes?: number;
   /** Called once everything is in place (the demo videos' renders wait for it). */
   whenReady?: () => Promise<void>;
@@ -82,6 +84,7 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
     // The last scene and the disc artwork only a full render or a label needs: after every picker is complete.
     for (const design of deps.designs()) if (!(await deps.themeAssets.placed(design, 'closing'))) yield picturesPiece(design, 'closing');
     for (const clip of await deps.showcase.lookClips()) if (!(await clip.ready())) yield clipPiece(clip);
+    for (const clip of (await deps.stockClips?.pieces()) ?? []) if (!(await clip.ready())) yield clipPiece(clip);
   }
 
   /** Holds the cross-process lock on one connection of its own while `work` runs; false when another process holds it. */

@@ -1,4 +1,4 @@
-import { AddPhotoAlternateOutlined, AutoAwesomeOutlined, TextFields } from '@mui/icons-material';
+import { AddPhotoAlternateOutlined, AutoAwesomeOutlined, TextFields, VideoLibrary } from '@mui/icons-material';
 import { Box, Button } from '@mui/material';
 import { useRef } from 'react';
 import { Link } from 'wouter';
@@ -12,10 +12,12 @@ interface Props extends MoreToolsProps {
   showSamples: boolean;
   textSlideHref: string;
   onFiles(files: File[]): void;
+  /** Opens the stock video dialog (Add Stock Videos). */
+  onStockVideos?(): void;
 }
 
 /** The creator Slides step toolbar (spec 2 "Slides toolbar"). */
-export function SlidesToolbar({ canEdit, showSamples, textSlideHref, onFiles, ...more }: Props) {
+export function SlidesToolbar({ canEdit, showSamples, textSlideHref, onFiles, onStockVideos, ...more }: Props) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <Box data-keep-selection sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
@@ -38,6 +40,11 @@ export function SlidesToolbar({ canEdit, showSamples, textSlideHref, onFiles, ..
       {canEdit && (
         <Button variant="outlined" startIcon={<TextFields />} component={Link} href={textSlideHref}>
           Add Text Slide
+        </Button>
+      )}
+      {onStockVideos && (
+        <Button variant="outlined" startIcon={<VideoLibrary />} onClick={onStockVideos}>
+          Add Stock Videos
         </Button>
       )}
       {showSamples && (

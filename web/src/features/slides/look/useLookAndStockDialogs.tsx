@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { Slide, SlideListMeta, VideoRef } from '../../../api/index.ts';
+import { StockVideoDialog } from '../stock/StockVideoDialog.tsx';
 import { CustomizeLookDialog } from './CustomizeLookDialog.tsx';
 
 interface Options {
@@ -11,14 +12,20 @@ interface Options {
 
 export interface LookAndStockToolbar {
   onCustomizeLook(): void;
+  onStockVideos(): void;
 }
 
-/** The workspace's Customize Look dialog: the toolbar's handlers and the dialog, opened from More Tools. */
-export function useLookAndStockDialogs({ videoRef, meta }: Options): { toolbar: LookAndStockToolbar; dialogs: ReactNode } {
-  const [open, setOpen] = useState<'look' | null>(null);
+/** The workspace's Customize Look (More Tools) and Add Stock Videos dialogs: the toolbar's handlers and the dialogs. */
+export function useLookAndStockDialogs({ videoRef, meta, onSlidesAdded }: Options): { toolbar: LookAndStockToolbar; dialogs: ReactNode } {
+  const [open, setOpen] = useState<'look' | 'stock' | null>(null);
   const close = useCallback(() => setOpen(null), []);
   return {
-    toolbar: { onCustomizeLook: () => setOpen('look') },
-    dialogs: <CustomizeLookDialog open={open === 'look'} videoRef={videoRef} meta={meta} onClose={close} />,
+    toolbar: { onCustomizeLook: () => setOpen('look'), onStockVideos: () => setOpen('stock') },
+    dialogs: (
+      <>
+        <CustomizeLookDialog open={open === 'look'} videoRef={videoRef} meta={meta} onClose={close} />
+        <StockVideoDialog open={open === 'stock'} videoRef={videoRef} onClose={close} onAdded={onSlidesAdded} />
+      </>
+    ),
   };
 }
