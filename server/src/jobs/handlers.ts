@@ -1,5 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { videoPostback } from '../services/postback.service.ts';
+import { analyseInChild } from '../media/detection-runner.ts';
+import { rotationIdeasFor } from '../services/rotation-ideas.service.ts';
 import type { JobHandlers } from './types.ts';
 
 export const PURGE_AFTER_DAYS = 30;
@@ -9,7 +11,9 @@ export function jobHandlers(deps: Deps): JobHandlers {
   const { db, repos } = deps;
   return {
     'mail.deliver': async ({ outboxId }) => deps.mail.deliver(outboxId),
-    'slides.process': async ({ slideId, later }) => (later ? deps.slideMedia.prepareLater(slideId) : deps.slideMedia.processSlide(slideId)),
+    // The later sizes include the big image the rotation analysis reads: it is queued once they are made.
+    'slides.process': async ({ slideId, later }) => (later ? deps.slideMedia.prepareLater(slideId).then(() => deps.queue?.send('slides.analyse', { slideId })).then(() => undefined) : deps.slideMedia.processSlide(slideId)),
+    'slides.analyse': async ({ slideId }) => rotationIdeasFor(deps, analyseInChild).analyseSlide(slideId),
     ...deps.render.handlers,
     'dvd.build': async ({ renderId }) => deps.dvd.build(renderId),
     'library.prepare': async () => deps.library.start(),

@@ -5,6 +5,8 @@ export interface JobPayloads {
   'videos.purge': Record<string, never>;
   /** Makes an uploaded slide ready; `later` makes the sizes that follow its announcement (slide-media.service.ts). */
   'slides.process': { slideId: number; later?: boolean };
+  /** Rotation analysis of a ready photo, after its processing, in a low-priority child process (rotation-ideas.service.ts). */
+  'slides.analyse': { slideId: number };
   /** Gives up uploads idle for 24 hours and finishes uploads whose last byte arrived just before a crash. */
   'uploads.expire': Record<string, never>;
   /** Makes the stock songs, theme pictures and pickers' clips that are missing or out of date (library-preparation.service.ts). */
@@ -30,7 +32,7 @@ export interface JobPayloads {
 export type JobName = keyof JobPayloads;
 
 export const JOB_NAMES: JobName[] = ['mail.deliver', 'sessions.purge', 'videos.purge', 'slides.process', 'uploads.expire', 'library.prepare',
-  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'dvd.build', 'videos.postback'];
+  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'dvd.build', 'videos.postback', 'slides.analyse'];
 
 /** Names earlier releases scheduled: their schedules and waiting jobs are removed at start ('library.prepare' does their work). */
 export const RETIRED_JOB_NAMES = ['music.render', 'render.showcase'];

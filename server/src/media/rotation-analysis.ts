@@ -5,7 +5,7 @@
  * people agree on it clearly: a wrong suggestion costs the family more than a missing one.
  */
 import sharp from 'sharp';
-import type { Detections, RgbImage } from './face-detect.ts';
+import type { Box, Detections, RgbImage } from './face-detect.ts';
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
 export const TURNS: QuarterTurn[] = [0, 90, 180, 270];
@@ -17,6 +17,16 @@ export interface FaceMarks {
   score: number;
   /** Blazeface's six points: right eye, left eye, nose, mouth, right ear, left ear (pixels). */
   points: [number, number][];
+  box?: Box;
+}
+
+/** A face's box as fractions (0..1) of the picture analysed. */
+export interface FaceBox {
+  x1: number;
+  x2: number;
+  y1: number;
+  y2: number;
+  score: number;
 }
 
 export interface TurnEvidence {
@@ -34,6 +44,8 @@ export interface RotationVerdict {
   votes: Record<QuarterTurn, number>;
   /** Votes from faces and bodies alone (the sky only supports them). */
   peopleVotes: Record<QuarterTurn, number>;
+  /** The faces found on the photo as it stands (no turn), for face-aware framing. */
+  faces: FaceBox[];
 }
 
 /** Weakest face counted, and how far (degrees) its eyes-to-mouth line may lean from a quarter turn. */
@@ -118,7 +130,7 @@ export function decideRotation(passes: TurnEvidence[], sky: Record<QuarterTurn, 
   const best = TURNS.reduce<QuarterTurn>((a, b) => (votes[b] > votes[a] ? b : a), 0);
   const confidence = total > 0 ? votes[best] / total : 0;
   const sure = people[best] >= MIN_PEOPLE_VOTES && confidence >= MIN_SHARE;
-  return { angle: sure && best !== 0 ? best : null, confidence, votes, peopleVotes: people };
+  return { angle: sure && best !== 0 ? best : null, confidence, votes, peopleVotes: people, faces: [] };
 }
 
 /** The photo as the detector sees it after a turn: RGB, long edge at most ANALYSIS_EDGE. */
@@ -146,10 +158,22 @@ export type FaceDetector = (image: RgbImage) => Promise<{ faces: FaceMarks[]; bo
 export async function analysePhoto(source: Buffer | string, detectFaces: FaceDetector): Promise<RotationVerdict> {
   const passes: TurnEvidence[] = [];
   let sky: Record<QuarterTurn, number> = { 0: 0, 90: 0, 180: 0, 270: 0 };
+  const faces: FaceBox[] = [];
   for (const turn of TURNS) {
     const image = await turnedPixels(source, turn);
-    if (turn === 0) sky = skyVotes(image);
-    passes.push({ turn, ...(await detectFaces(image)) });
+    const found = await detectFaces(image);
+    if (turn === 0) {
+      sky = skyVotes(image);
+      for (const { box, score } of found.faces) {
+        if (!box || score < MIN_FACE_SCORE) continue;
+        const clamp = (v: number) => Math.min(1, Math.max(0, v));
+        faces.push({
+          x1: clamp(box.x / image.width), x2: clamp((box.x + box.width) / image.width),
+          y1: clamp(box.y / image.height), y2: clamp((box.y + box.height) / image.height), score,
+        });
+      }
+    }
+    passes.push({ turn, ...found });
   }
-  return decideRotation(passes, sky);
+  return { ...decideRotation(passes, sky), faces };
 }
