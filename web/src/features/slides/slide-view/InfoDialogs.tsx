@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import type { Slide } from '../../../api/index.ts';
+import { useEffect, useState } from 'react';
+import { fetchSlideInspection, type Slide, type SlideInspection } from '../../../api/index.ts';
 import { sizeText } from '../format.ts';
 
 const uploadedText = (iso: string) => {
@@ -7,17 +8,34 @@ const uploadedText = (iso: string) => {
   return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };
 
-/** Photo inspection (spec 2 "Tool dialogs"): titled with the file name and 'slide n/total'. */
+/**
+ * Photo inspection (spec 2 "Tool dialogs"): titled with the original's file name and 'slide n/total'; Uploaded, File
+ * Size, Resolution, and from the server's look at the original its type, camera and when it was taken.
+ */
 export function InspectDialog({ slide, index, total, onClose }: { slide: Slide; index: number; total: number; onClose(): void }) {
+  const [facts, setFacts] = useState<SlideInspection | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchSlideInspection(slide.id).then(
+      (reply) => live && setFacts(reply),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [slide.id]);
   const rows: [string, string][] = [
-    ['Uploaded', uploadedText(slide.createdAt)],
-    ['File Size', sizeText(slide.bytes)],
+    ['Uploaded', uploadedText(facts?.uploadedAt ?? slide.createdAt)],
+    ['File Size', sizeText(facts?.bytes ?? slide.bytes)],
     ['Resolution', slide.width && slide.height ? `${slide.width} x ${slide.height}` : 'Unknown'],
+    ['Type', facts?.type ?? 'Unknown'],
+    ['Camera', facts?.camera ?? 'Unknown'],
+    ['Taken', facts?.takenAt ? uploadedText(facts.takenAt) : 'Unknown'],
   ];
   return (
     <Dialog open onClose={onClose} aria-labelledby="inspect-title" maxWidth="xs" fullWidth>
       <DialogTitle id="inspect-title" sx={{ overflowWrap: 'anywhere' }}>
-        {slide.origPath ?? 'Slide'}
+        {facts?.fileName ?? slide.origPath ?? 'Slide'}
         <Typography component="span" sx={{ display: 'block', color: 'text.secondary' }}>
           slide {index + 1}/{total}
         </Typography>
