@@ -87,7 +87,6 @@ export function CustomZoomTool({ videoRef, slide, slides, working, edits, onClos
             </Button>
             <Button
               variant="outlined"
-              color="warning"
               disabled={!start && !end}
               onClick={() => {
                 setStart(null);
