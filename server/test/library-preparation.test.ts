@@ -124,6 +124,27 @@ describe('library preparation on a new installation', function () {
     for (const row of await stockRows()) assert.ok(Number(row.song_length) > 0);
   });
 
+  it('lets the demo videos render before it makes the slide editor’s stock clips', async () => {
+    let readyAtClip: number | undefined;
+    let ready = 0;
+    // A stand-in clip: it only records when its turn came (the real clips are ffmpeg minutes of their own).
+    const clip: ShowcaseClip = { key: 'stock-clip-probe', ready: async () => false, make: async () => ((readyAtClip = ready), true) };
+    const library = libraryPreparation({
+      db: h.deps.db,
+      songs: stockSongLibraryFor(h.deps.db, h.deps.repos.storage),
+      themeAssets: h.deps.themeAssets,
+      designs: () => [design],
+      showcase: { themeClips: async () => [], lookClips: async () => [], ensureTheme: async () => undefined },
+      stockClips: { pieces: async () => [clip] },
+      whenReady: async () => {
+        ready++;
+      },
+      log: () => undefined,
+    });
+    await library.start();
+    assert.equal(readyAtClip, 1, 'the demo renders were queued before the stock clips were made');
+  });
+
   it('finds nothing to do the next time and says it is ready at once', async () => {
     const { library, events, readyCount } = recorded();
     await library.start();

@@ -21,10 +21,10 @@ export interface LibraryPreparationDeps {
     lookClips(): Promise<ShowcaseClip[]>;
     ensureTheme(id: number): Promise<unknown>;
   };
-  /** The stock video clips, made last (services/stock-clip-library.service.ts). */
+  /** The stock video clips, made last, after `whenReady` (services/stock-clip-library.service.ts). */
   stockClips?: { pieces(): Promise<ShowcaseClip[]> };
   lanes?: number;
-  /** Called once everything is in place (the demo videos' renders wait for it). */
+  /** Called once the songs, theme pictures and previews are in place (the demo videos' renders wait for it). */
   whenReady?: () => Promise<void>;
   log?: (line: string) => void;
 }
@@ -74,8 +74,9 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
   const clipPiece = (clip: ShowcaseClip): Piece => ({ key: clip.key, make: () => clip.make() });
 
   /**
-   * The pieces still missing, in order. Each stage is looked at only when the one before has been handed out:
-   * a theme's preview needs its pictures, and looking at it earlier would draw them out of turn.
+   * The pieces the pickers and the demo videos need that are still missing, in order. Each stage is looked at only
+   * when the one before has been handed out: a theme's preview needs its pictures, and looking at it earlier would
+   * draw them out of turn.
    */
   async function* missing(): AsyncGenerator<Piece> {
     for (const song of await deps.songs.pending()) yield songPiece(song);
@@ -84,7 +85,34 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
     // The last scene and the disc artwork only a full render or a label needs: after every picker is complete.
     for (const design of deps.designs()) if (!(await deps.themeAssets.placed(design, 'closing'))) yield picturesPiece(design, 'closing');
     for (const clip of await deps.showcase.lookClips()) if (!(await clip.ready())) yield clipPiece(clip);
+  }
+
+  /** The slide editor's stock clips: made after the demo videos' renders are queued, which nobody should wait behind. */
+  async function* missingClips(): AsyncGenerator<Piece> {
     for (const clip of (await deps.stockClips?.pieces()) ?? []) if (!(await clip.ready())) yield clipPiece(clip);
+  }
+
+  /** Makes the pieces `lanes` at a time, each once; a failed piece is left for the next scheduled run. */
+  async function makeAll(pieces: AsyncGenerator<Piece>, first: Piece): Promise<{ made: number; failed: string[]; took: string }> {
+    const held: Piece[] = [first];
+    const take = async (): Promise<Piece | undefined> => (stopping ? undefined : (held.shift() ?? (await pieces.next()).value ?? undefined));
+    const started = Date.now();
+    let made = 0;
+    const failed: string[] = [];
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let piece = await take(); piece; piece = await take()) {
+          try {
+            await once(piece);
+            made++;
+          } catch (err) {
+            failed.push(piece.key);
+            console.error(`Preparing ${piece.key} failed:`, err);
+          }
+        }
+      }),
+    );
+    return { made, failed, took: `${made} made in ${Math.round((Date.now() - started) / 1000)} s` };
   }
 
   /** Holds the cross-process lock on one connection of its own while `work` runs; false when another process holds it. */
@@ -110,37 +138,21 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
       await deps.songs.syncLengths();
       const pieces = missing();
       const first = await pieces.next();
-      if (first.done) {
-        await deps.whenReady?.();
-        return;
-      }
-      log('Preparing the stock music and theme pictures in the background (about three minutes on a first start)...');
-      const held: Piece[] = [first.value];
-      const take = async (): Promise<Piece | undefined> => (stopping ? undefined : (held.shift() ?? (await pieces.next()).value ?? undefined));
-      const started = Date.now();
-      let made = 0;
-      const failed: string[] = [];
-      await Promise.all(
-        Array.from({ length: lanes }, async () => {
-          for (let piece = await take(); piece; piece = await take()) {
-            try {
-              await once(piece);
-              made++;
-            } catch (err) {
-              failed.push(piece.key);
-              console.error(`Preparing ${piece.key} failed:`, err);
-            }
-          }
-        }),
-      );
-      const took = `${made} made in ${Math.round((Date.now() - started) / 1000)} s`;
-      // A piece that failed is tried again by the next scheduled run; the demo renders wait for a complete library.
-      if (stopping) log(`Stock music and theme pictures: ${took}; the rest is made at the next start.`);
-      else if (failed.length) log(`Stock music and theme pictures: ${took}; still to prepare after a failure: ${failed.join(', ')}.`);
-      else {
+      if (!first.done) {
+        log('Preparing the stock music and theme pictures in the background (about three minutes on a first start)...');
+        const { failed, took } = await makeAll(pieces, first.value);
+        // A piece that failed is tried again by the next scheduled run; the demo renders wait for a complete library.
+        if (stopping) return log(`Stock music and theme pictures: ${took}; the rest is made at the next start.`);
+        if (failed.length) return log(`Stock music and theme pictures: ${took}; still to prepare after a failure: ${failed.join(', ')}.`);
         log(`Stock music and theme pictures ready: ${took}.`);
-        await deps.whenReady?.();
       }
+      await deps.whenReady?.();
+      const clips = missingClips();
+      const firstClip = await clips.next();
+      if (firstClip.done || stopping) return;
+      const { failed, took } = await makeAll(clips, firstClip.value);
+      if (failed.length) log(`Stock video clips: ${took}; still to prepare after a failure: ${failed.join(', ')}.`);
+      else if (!stopping) log(`Stock video clips ready: ${took}.`);
     });
   }
 
