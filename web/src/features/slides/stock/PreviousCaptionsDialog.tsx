@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { VideoRef } from '../../../api/index.ts';
 import { fetchPreviousCaptions } from '../../../api/stock-slides.ts';
@@ -38,16 +38,16 @@ export function PreviousCaptionsDialog({ open, videoRef, onClose, onUse }: Previ
         ) : (
           <List aria-label="Previous texts" sx={{ maxHeight: 400, overflowY: 'auto' }}>
             {captions.map((caption) => (
-              <ListItemButton
-                key={caption}
-                divider
-                onClick={() => {
-                  onUse(caption);
-                  onClose();
-                }}
-              >
-                <ListItemText primary={caption} slotProps={{ primary: { sx: { whiteSpace: 'pre-line' } } }} />
-              </ListItemButton>
+              <ListItem key={caption} disablePadding divider>
+                <ListItemButton
+                  onClick={() => {
+                    onUse(caption);
+                    onClose();
+                  }}
+                >
+                  <ListItemText primary={caption} slotProps={{ primary: { sx: { whiteSpace: 'pre-line' } } }} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Table,
@@ -114,9 +115,11 @@ export function StockTextDialog({ open, onClose, onUse }: StockTextDialogProps) 
           <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }}>
             <List dense aria-label="Categories" sx={{ flex: { sm: '0 0 190px' }, display: { xs: 'flex', sm: 'block' }, overflowX: 'auto', p: 0 }}>
               {[{ id: ALL, name: 'All Categories' }, ...categories].map((c) => (
-                <ListItemButton key={c.id} selected={c.id === category} onClick={() => setCategory(c.id)} sx={{ flex: '0 0 auto', borderRadius: 1 }}>
-                  <ListItemText primary={c.name} />
-                </ListItemButton>
+                <ListItem key={c.id} disablePadding sx={{ flex: '0 0 auto', width: 'auto' }}>
+                  <ListItemButton selected={c.id === category} onClick={() => setCategory(c.id)} sx={{ borderRadius: 1 }}>
+                    <ListItemText primary={c.name} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
             <Box sx={{ flex: 1, minWidth: 0 }}>
