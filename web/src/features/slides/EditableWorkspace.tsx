@@ -25,6 +25,7 @@ import { useRotation } from './useRotation.ts';
 import { useSlideActions } from './useSlideActions.ts';
 import type { SlideListStore } from './useSlideList.ts';
 import { NoticeAlert, ReorderErrorAlert, UndoSnackbar } from './WorkspaceNotices.tsx';
+import { DuplicatePhotos } from './duplicates/DuplicatePhotos.tsx';
 import { RotationIdeasNotice } from './ideas/RotationIdeas.tsx';
 
 interface Props {
@@ -146,6 +147,7 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
       <Stack spacing={1} sx={{ my: 2 }}>
         <UploadProgress summary={uploads.summary} />
         {canEdit && <RotationIdeasNotice videoRef={videoRef} slides={slides} enabled={canEdit} onChanged={refresh} />}
+        {canEdit && <DuplicatePhotos videoRef={videoRef} slides={slides} onChanged={refresh} />}
         <UploadProblems problems={uploads.problems} onDismiss={uploads.dismissProblems} />
         {slideActions.reorderError !== null && <ReorderErrorAlert reason={slideActions.reorderError} onRetry={() => void slideActions.retryOrder()} />}
       </Stack>
