@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import sharp from 'sharp';
+import { makeVideo } from '../../server/test/harness.ts';
+import { launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { signIn } from './sign-in.ts';
+
+/** A scene of overlapping soft shapes; each seed is a different photo. */
+async function scene(seed: number, file: string): Promise<string> {
+  const shapes = Array.from({ length: 14 }, (_, i) => {
+    const v = (seed * 131 + i * 71) % 97;
+    return `<ellipse cx="${(v * 13) % 1200}" cy="${(v * 29 + i * 41) % 900}" rx="${60 + ((v * 7) % 150)}" ry="${50 + ((v * 11) % 120)}" fill="hsl(${(v * 37 + seed * 50) % 360},55%,${35 + (v % 40)}%)"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${seed * 70},30%,55%)"/>${shapes}</svg>`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toFile(file);
+  return file;
+}
+
+const TILE = '[data-testid="slide-tile"][data-slide-id]';
+
+function waitForTiles(page: Page, count: number) {
+  return page.waitForFunction(
+    (selector, n) => {
+      const tiles = [...document.querySelectorAll(selector)];
+      return tiles.length === n && tiles.every((t) => (t.querySelector('img')?.naturalWidth ?? 0) > 0);
+    },
+    { timeout: 90_000, polling: 250 },
+    TILE,
+    count,
+  );
+}
+
+describe('duplicate photos in the slide workspace', () => {
+  let app: E2eApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  let page: Page;
+  let dir: string;
+
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-duplicates-'));
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await browser.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, app.url, 'staff@example.com');
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('warns about a resized copy, preselects the larger photo and Remove Duplicates removes the copy', async () => {
+    const consoleErrors = watchConsole(page);
+    const demo = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    const video = await makeVideo(app.running.deps, { organization_id: demo.organization_id, title: 'Duplicates' });
+    const original = await scene(1, path.join(dir, 'family.jpg'));
+    const copy = path.join(dir, 'family-copy.jpg');
+    await sharp(original).resize(600).jpeg({ quality: 60 }).toFile(copy);
+    const other = await scene(2, path.join(dir, 'garden.jpg'));
+
+    await page.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0' });
+    const input = await page.waitForSelector('input[type="file"]');
+    await input!.uploadFile(original, copy, other);
+    await waitForTiles(page, 3);
+    const alert = await page.waitForSelector('[data-testid="duplicate-alert"]', { timeout: 60_000 });
+    assert.match((await alert!.evaluate((a) => a.textContent)) ?? '', /1 duplicate photo needs to be removed/);
+    await screenshot(page, 'slides-duplicate-alert', 1280);
+
+    await (await page.waitForSelector('xpath/.//button[text()="More Info"]'))!.click();
+    await page.waitForSelector('xpath/.//*[text()="AI (beta) suggests removing the following duplicates:"]');
+    const states = await page.$$eval('[data-duplicate-state]', (thumbs) => thumbs.map((t) => t.getAttribute('data-duplicate-state')));
+    assert.deepEqual(states.sort(), ['keep', 'remove']);
+    await screenshot(page, 'slides-duplicates-dialog', 1280);
+
+    const slides = await app.running.deps.db('slides').where({ video_id: video.id }).orderBy('id');
+    const copySlide = slides.find((s: { width: number }) => s.width === 600);
+    assert.ok(copySlide, 'the copy was uploaded');
+    await (await page.waitForSelector('xpath/.//button[text()="Remove Duplicates"]'))!.click();
+    await waitForTiles(page, 2);
+    await page.waitForSelector('[data-testid="duplicate-alert"]', { hidden: true, timeout: 10_000 });
+    const after = await app.running.deps.db('slides').where({ id: copySlide.id }).first();
+    assert.ok(after.deleted_at, 'the smaller copy is removed');
+    assert.equal(after.duplicate, true);
+    assert.deepEqual(consoleErrors, []);
+  });
+});
