@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { jobHandlers } from '../src/jobs/handlers.ts';
+import { ANALYSIS_RETRY_SECONDS, jobHandlers } from '../src/jobs/handlers.ts';
+import { LOCK_KEY } from '../src/services/library-preparation.service.ts';
 import type { Live } from '../src/live/live.ts';
 import { stopDetection } from '../src/media/detection-runner.ts';
 import type { SlideRow } from '../src/repositories/slide.repository.ts';
@@ -74,6 +75,27 @@ describe('AI rotation ideas (slides.analyse job, POST /r/slides/ideas, POST /r/s
     // Accepting again does not turn it twice.
     await agent.post('/r/slides/accept_ideas').send({ video_id: video.id, rotation: { [sideways.id]: true } }).expect(200);
     assert.equal((await h.deps.repos.slides.find(sideways.id))!.angle, 270);
+  });
+
+  it('waits while a new installation’s library is being prepared, and analyses once it is done', async () => {
+    const slide = await scan('astronaut', 90);
+    const sent: unknown[] = [];
+    const queue = h.deps.queue;
+    h.deps.queue = { send: async (name: string, data: unknown, options: unknown) => void sent.push({ name, data, options }) } as unknown as typeof queue;
+    // Another process holds the preparation's lock, as a first start does for its first minutes.
+    const holder = await h.deps.db.client.acquireConnection();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+      await analyse(slide.id);
+      assert.equal(await h.deps.db('slide_ideas').where({ slide_id: slide.id }).first(), undefined, 'analysed during the preparation');
+      assert.deepEqual(sent, [{ name: 'slides.analyse', data: { slideId: slide.id }, options: { startAfter: ANALYSIS_RETRY_SECONDS } }]);
+      await holder.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
+      await analyse(slide.id);
+      assert.equal((await h.deps.db('slide_ideas').where({ slide_id: slide.id }).first())?.angle, 270);
+    } finally {
+      await h.deps.db.client.releaseConnection(holder);
+      h.deps.queue = queue;
+    }
   });
 
   it('records Ignore without turning, and trusts a camera EXIF orientation', async () => {

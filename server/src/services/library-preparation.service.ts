@@ -8,7 +8,7 @@ import type { StockSongLibrary } from './stock-song-library.service.ts';
 export const PREPARE_LANES = 2;
 
 /** pg_try_advisory_lock key: one process prepares at a time, so no piece is made twice by two servers. */
-const LOCK_KEY = 0x7472_6962; // 'trib'
+export const LOCK_KEY = 0x7472_6962; // 'trib'
 
 export interface LibraryPreparationDeps {
   db: Db;
