@@ -183,6 +183,9 @@ describe('library preparation on a new installation', function () {
     assert.ok(stored('preview.mp4'));
     for (const name of ['intro.jpg', 'poster.jpg', 'icon.jpg', 'background.jpg']) assert.ok(stored(name), name);
     for (const name of ['outro.jpg', 'dvd.jpg']) assert.equal(stored(name), false, `${name} was drawn before the preview`);
+    // The picker's pictures are served without drawing the closing part first.
+    await h.request().get(`/r/themes/${id}/icon.jpg`).expect(200).expect('Content-Type', 'image/jpeg');
+    for (const name of ['outro.jpg', 'dvd.jpg']) assert.equal(stored(name), false, `${name} was drawn to serve the icon`);
     assert.equal(await h.deps.themeAssets.placed(fresh, 'closing'), false);
     // A full render (or a label) asks for every part: the closing part is drawn then, and the opening one not again.
     const opening = readFileSync(h.deps.repos.storage.resolve(`themes/${id}/intro.jpg`));

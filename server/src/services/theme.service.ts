@@ -3,7 +3,7 @@ import type { OwnCustomThemeRow, ThemeRepository, ThemeRow } from '../repositori
 import type { UserWithOrg } from '../repositories/user.repository.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
 import { CUSTOM_THEME_BASE_ID, themeDesign } from '../themes/catalogue.ts';
-import type { ThemeAssetsService } from '../themes/theme-assets.service.ts';
+import { partOf, type ThemeAssetsService } from '../themes/theme-assets.service.ts';
 import type { ThemeDesign } from '../themes/types.ts';
 import type { WireCustomThemeTile, WireTheme, WireThemeList } from '../wire/theme.ts';
 
@@ -104,7 +104,7 @@ export function themeService(themes: ThemeRepository, assets: ThemeAssetsService
       const row = await themes.findEnabled(id);
       const design = row && designOf(row);
       if (!design) throw new AppError(404, 'Not found');
-      const keys = await assets.ensure(design);
+      const keys = await assets.ensure(design, [partOf(THEME_PICTURES[name])]);
       return { file: assets.path(keys[THEME_PICTURES[name]]), version: assets.version(design) };
     },
 

@@ -29,6 +29,10 @@ export const PICTURE_PARTS = {
 export type PicturePart = keyof typeof PICTURE_PARTS;
 export const ALL_PARTS: readonly PicturePart[] = ['opening', 'closing'];
 
+/** The part a picture belongs to: serving a picker's icon must not wait for the disc artwork to be drawn. */
+export const partOf = (picture: keyof ThemeAssets): PicturePart =>
+  ALL_PARTS.find((part) => (PICTURE_PARTS[part] as readonly (keyof ThemeAssets)[]).includes(picture))!;
+
 /** The part's file names, and where its version is noted in storage and kept in the cache. */
 export function partFiles(part: PicturePart) {
   return {
