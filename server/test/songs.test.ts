@@ -393,9 +393,9 @@ describe('music manager calls', function () {
       for (const name of ['tone.mp3', 'tone.m4a', 'tone.wav']) {
         execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3.5', '-ac', '2', file(name)]);
       }
-      // Refusals come before the body is read: a tiny file reaches the server whole, so the client hears the answer.
       execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.2', '-ac', '1', '-ar', '8000', file('tiny.wav')]);
       writeFileSync(file('notes.mp3'), 'These are my notes for the service, not a song.\n'.repeat(50));
+      writeFileSync(file('long.wav'), Buffer.alloc(6 * 1024 * 1024, 1));
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -441,6 +441,15 @@ describe('music manager calls', function () {
       assert.ok(res.body.preview_url.includes(`security_hash=${allowed.security_hash}`));
       const list = await h.request().get(`/r/songs/song_list/${allowed.id}?security_hash=${allowed.security_hash}`).expect(200);
       assert.equal(list.body.upload_enabled, true);
+    });
+
+    it('answers a refused upload with its reason even when the file is still being sent', async () => {
+      // The refusal comes before the body is read; without reading the rest, the client would see a broken pipe.
+      const refused = await linkVideo({ upload_link_allow_music_upload: false });
+      for (let i = 0; i < 3; i++) {
+        const res = await h.request().post(`/songs/upload/${refused.id}?security_hash=${refused.security_hash}`).attach('file', file('long.wav')).expect(403);
+        assert.equal(res.body.errors.length, 1);
+      }
     });
 
     it('refuses another organization and a finalized video', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 
 /** An error a user may read: its status and message go to the client as `{errors: [message]}`. */
@@ -30,5 +31,36 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
     ctx.status = status;
     ctx.body = { errors: [expose && err.message ? err.message : 'Server error'] };
     if (status >= 500) ctx.app.emit('error', raw, ctx);
+    await drainRequest(ctx.req);
   }
+}
+
+/** How much of a refused request's body is read and dropped so the client gets the answer (see drainRequest). */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_WAIT_MS = 5000;
+
+/**
+ * An upload refused before its body was read (no access, music not allowed) would otherwise be answered on a socket
+ * the server then closes while the client is still sending, so the client sees a broken pipe instead of the reason.
+ * Reading the rest of a modest body first lets the message arrive; a huge one is cut off as before.
+ */
+export function drainRequest(req: IncomingMessage): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > DRAIN_LIMIT_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_WAIT_MS);
+    req.on('data', onData).on('end', finish).on('error', finish).on('close', finish);
+    req.resume();
+  });
 }
