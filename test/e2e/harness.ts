@@ -98,15 +98,23 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Runs axe-core on the page; serious or critical violations fail the test with their rule ids. */
 export async function checkAccessibility(page: Page, label: string): Promise<void> {
-  // A dialog still fading in has its text at partial opacity, which axe reads as poor contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // A dialog still fading in has its text at partial opacity, which axe reads as poor contrast. Endless animations
+  // (a keyboard-focused button's pulsating ripple, a spinner) never finish, so only the finite ones are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
     const result = await axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ` ${n.html.slice(0, 160)}`).join(', ')}`);
   });
   if (violations.length) throw new Error(`Accessibility problems on ${label}:\n  ${violations.join('\n  ')}`);
 }

@@ -251,8 +251,12 @@ describe('the slide editor', () => {
     const staff = await app.running.deps.db('users').where({ email: 'staff@example.com' }).first();
     const [other] = await app.running.deps.db('videos').insert({ organization_id: org, user_id: staff.id, title: 'Elsewhere', video_code: `x${Date.now()}`, security_hash: `h${Date.now()}` }).returning('*');
     const [theirs] = await addPhotos(app, other.id, [{ name: 'theirs.jpg' }]);
+    const before = consoleErrors.length;
     await page.goto(`${app.url}/slides/${theirs}`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('::-p-text(not found)');
+    // The browser logs the server's 404 for the slide it asked about; that answer is the point of this test.
+    const logged = consoleErrors.splice(before);
+    assert.ok(logged.every((m) => m.includes('status of 404')), logged.join('\n'));
     assert.equal(await page.$('[data-testid="slide-tile"]'), null);
     void textId;
   });

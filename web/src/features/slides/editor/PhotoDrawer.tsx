@@ -46,7 +46,7 @@ export function PhotoDrawer({ slide, isCover, busy, actions, slots, onTool, onDi
       </Typography>
       <List dense disablePadding aria-label="Photo tools">
         <DrawerItem icon={<CropOutlined />} label="Crop" onClick={() => onTool('crop')} />
-        <Box sx={{ display: 'flex', gap: 1, py: 0.5 }}>
+        <Box component="li" sx={{ display: 'flex', gap: 1, py: 0.5 }}>
           <Button size="small" variant="outlined" startIcon={<RotateLeft />} disabled={!COMMANDS.rotateLeft.enabled(ctx)} onClick={() => COMMANDS.rotateLeft.perform(ctx, actions)} sx={rotateButton}>
             Rotate Left
           </Button>
@@ -55,7 +55,7 @@ export function PhotoDrawer({ slide, isCover, busy, actions, slots, onTool, onDi
           </Button>
         </Box>
         {!isCover && <DrawerItem icon={<ZoomInOutlined />} label="Customize Zoom" detail={slide.effectId === 5 ? 'Custom zoom set' : undefined} onClick={() => onTool('custom_zoom')} />}
-        <Box sx={{ display: 'flex', alignItems: 'center', pl: 2, py: 0.25 }}>
+        <Box component="li" sx={{ display: 'flex', alignItems: 'center', pl: 2, py: 0.25 }}>
           <AutoFixHighOutlined sx={{ color: 'action.active', mr: 2 }} />
           <FormControlLabel control={<Switch checked={slide.enhance} disabled={busy} onChange={(e) => actions.enhance([slide.id], e.target.checked)} />} label="Enhance" />
         </Box>

@@ -16,7 +16,7 @@ export function VideoDrawer({ slide, busy, actions, slots, onDialog, onDelete }:
         Video Clip
       </Typography>
       <List dense disablePadding aria-label="Video clip tools">
-        <Box sx={{ display: 'flex', gap: 1, py: 0.5 }}>
+        <Box component="li" sx={{ display: 'flex', gap: 1, py: 0.5 }}>
           <Button size="small" variant="outlined" startIcon={<RotateLeft />} disabled={!COMMANDS.rotateLeft.enabled(ctx)} onClick={() => COMMANDS.rotateLeft.perform(ctx, actions)} sx={rotateButton}>
             Rotate Left
           </Button>
