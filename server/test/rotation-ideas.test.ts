@@ -50,6 +50,7 @@ describe('AI rotation ideas (slides.analyse job, POST /r/slides/ideas, POST /r/s
   }
 
   const analyse = (slideId: number) => jobHandlers(h.deps)['slides.analyse']({ slideId });
+  const processLater = (slideId: number) => jobHandlers(h.deps)['slides.process']({ slideId, later: true });
 
   it('suggests the turn for a sideways scan, nothing for an upright one, and accepts through the rotate path', async () => {
     const agent = await h.agent(user);
@@ -77,7 +78,7 @@ describe('AI rotation ideas (slides.analyse job, POST /r/slides/ideas, POST /r/s
     assert.equal((await h.deps.repos.slides.find(sideways.id))!.angle, 270);
   });
 
-  it('waits while a new installation’s library is being prepared, and analyses once it is done', async () => {
+  it('waits while a new installation’s library is being prepared, and makes the later sizes and analyses once it is done', async () => {
     const slide = await scan('astronaut', 90);
     const sent: unknown[] = [];
     const queue = h.deps.queue;
@@ -86,10 +87,17 @@ describe('AI rotation ideas (slides.analyse job, POST /r/slides/ideas, POST /r/s
     const holder = await h.deps.db.client.acquireConnection();
     try {
       await holder.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+      await processLater(slide.id);
       await analyse(slide.id);
       assert.equal(await h.deps.db('slide_ideas').where({ slide_id: slide.id }).first(), undefined, 'analysed during the preparation');
-      assert.deepEqual(sent, [{ name: 'slides.analyse', data: { slideId: slide.id }, options: { startAfter: ANALYSIS_RETRY_SECONDS } }]);
+      assert.deepEqual(sent, [
+        { name: 'slides.process', data: { slideId: slide.id, later: true }, options: { startAfter: ANALYSIS_RETRY_SECONDS, priority: -1 } },
+        { name: 'slides.analyse', data: { slideId: slide.id }, options: { startAfter: ANALYSIS_RETRY_SECONDS } },
+      ]);
       await holder.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
+      sent.length = 0;
+      await processLater(slide.id);
+      assert.deepEqual(sent, [{ name: 'slides.analyse', data: { slideId: slide.id }, options: undefined }], 'the analysis follows the later sizes');
       await analyse(slide.id);
       assert.equal((await h.deps.db('slide_ideas').where({ slide_id: slide.id }).first())?.angle, 270);
     } finally {

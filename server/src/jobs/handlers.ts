@@ -2,26 +2,35 @@ import type { Deps } from '../deps.ts';
 import { videoPostback } from '../services/postback.service.ts';
 import { analyseInChild } from '../media/detection-runner.ts';
 import { rotationIdeasFor } from '../services/rotation-ideas.service.ts';
-import type { JobHandlers } from './types.ts';
+import type { JobHandlers, JobPayloads } from './types.ts';
 
 export const PURGE_AFTER_DAYS = 30;
-/** How long a photo's analysis waits while the library is being prepared before it looks again. */
+/** How long a photo's later images and analysis wait while the library is being prepared before they look again. */
 export const ANALYSIS_RETRY_SECONDS = 30;
 
 /** One handler per job name; each hands its work to the service that owns it. */
 export function jobHandlers(deps: Deps): JobHandlers {
   const { db, repos } = deps;
+  /** Puts the job back for later while the library is being prepared; true when it did. */
+  async function waitForLibrary<N extends 'slides.process' | 'slides.analyse'>(name: N, data: JobPayloads[N], priority?: number): Promise<boolean> {
+    if (!deps.queue || !(await deps.library.running())) return false;
+    await deps.queue.send(name, data, { startAfter: ANALYSIS_RETRY_SECONDS, ...(priority === undefined ? {} : { priority }) });
+    return true;
+  }
   return {
     'mail.deliver': async ({ outboxId }) => deps.mail.deliver(outboxId),
-    // The later sizes include the big image the rotation analysis reads: it is queued once they are made.
-    'slides.process': async ({ slideId, later }) => (later ? deps.slideMedia.prepareLater(slideId).then(() => deps.queue?.send('slides.analyse', { slideId })).then(() => undefined) : deps.slideMedia.processSlide(slideId)),
+    // A new installation's stock library comes first (its first minutes are measured against a goal): a photo's
+    // later sizes and its analysis, for the demo's photos or any photo sent then, wait their turn, as the render
+    // watchdog does. Nobody waits on them: an image asked for first is made at once, and ideas are a suggestion.
+    'slides.process': async ({ slideId, later }) => {
+      if (!later) return deps.slideMedia.processSlide(slideId);
+      if (await waitForLibrary('slides.process', { slideId, later }, -1)) return;
+      // The later sizes include the big image the rotation analysis reads: it is queued once they are made.
+      await deps.slideMedia.prepareLater(slideId);
+      await deps.queue?.send('slides.analyse', { slideId });
+    },
     'slides.analyse': async ({ slideId }) => {
-      // A new installation's stock library comes first (its first minutes are measured against a goal): the
-      // analysis of the demo's photos, or of any photo sent then, waits its turn, as the render watchdog does.
-      if (deps.queue && (await deps.library.running())) {
-        await deps.queue.send('slides.analyse', { slideId }, { startAfter: ANALYSIS_RETRY_SECONDS });
-        return;
-      }
+      if (await waitForLibrary('slides.analyse', { slideId })) return;
       await rotationIdeasFor(deps, analyseInChild).analyseSlide(slideId);
     },
     ...deps.render.handlers,
