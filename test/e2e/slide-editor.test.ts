@@ -12,6 +12,7 @@ describe('the slide editor', () => {
   let videoId: number;
   let photos: number[];
   let textId: number;
+  const ideaAsks: number[] = [];
 
   const slideRow = (id: number) => app.running.deps.db('slides').where({ id }).first();
   const path = () => new URL(page.url()).pathname;
@@ -33,6 +34,7 @@ describe('the slide editor', () => {
     page.setDefaultTimeout(90_000);
     await page.setViewport({ width: 1280, height: 900 });
     consoleErrors = watchConsole(page);
+    page.on('request', (r) => void (r.url().endsWith('/r/slides/ideas') && ideaAsks.push(Date.now())));
     await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
   });
   after(async () => {
@@ -259,6 +261,13 @@ describe('the slide editor', () => {
     assert.ok(logged.every((m) => m.includes('status of 404')), logged.join('\n'));
     assert.equal(await page.$('[data-testid="slide-tile"]'), null);
     void textId;
+  });
+
+  it('asked for rotation ideas at the poll’s pace, never in a burst', () => {
+    // Spec 2 section 9 polls every 2 seconds; a page load asks once at once. Twelve asks in a second were a loop.
+    assert.ok(ideaAsks.length > 0, 'the pages asked for ideas');
+    const busiest = Math.max(...ideaAsks.map((t) => ideaAsks.filter((u) => u >= t && u < t + 1000).length));
+    assert.ok(busiest <= 3, `${busiest} asks for ideas within one second`);
   });
 
   it('logged no console errors', () => {

@@ -23,25 +23,35 @@ export function useRotationIdeas(videoRef: VideoRef, slides: Slide[], enabled: b
   const [ideas, setIdeas] = useState<ReadonlyMap<number, Idea>>(new Map());
   const firstAsked = useRef(new Map<number, number>());
   const photos = useMemo(() => slides.filter(isPhoto).map((s) => s.id!), [slides]);
+  // The poll reads the latest list and answers through a ref, and restarts only when the photos themselves change:
+  // restarting on every new slides array or answer asked again at once, in a loop, on each re-render.
+  const latest = useRef({ photos, ideas });
+  latest.current = { photos, ideas };
+  const photoKey = photos.join(',');
 
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
+    let asking = false;
     const poll = async () => {
+      if (asking) return;
       const now = Date.now();
-      const waiting = photos.filter((id) => {
-        if (ideas.has(id)) return false;
+      const waiting = latest.current.photos.filter((id) => {
+        if (latest.current.ideas.has(id)) return false;
         const first = firstAsked.current.get(id) ?? now;
         firstAsked.current.set(id, first);
         return now - first < IDEA_TIMEOUT_MS;
       });
       if (!waiting.length) return;
+      asking = true;
       try {
         const found = await fetchIdeas(videoRef, waiting);
         if (stopped || !found.length) return;
         setIdeas((old) => new Map([...old, ...found.map((i) => [i.slideId, i] as const)]));
       } catch {
         // Errors in analysis are silent (spec 2 section 4).
+      } finally {
+        asking = false;
       }
     };
     void poll();
@@ -50,7 +60,7 @@ export function useRotationIdeas(videoRef: VideoRef, slides: Slide[], enabled: b
       stopped = true;
       clearInterval(timer);
     };
-  }, [enabled, photos, ideas, videoRef]);
+  }, [enabled, photoKey, videoRef]);
 
   const pending = useMemo(
     () => photos.map((id) => ideas.get(id)).filter((i): i is Idea => Boolean(i && i.accepted === null && !i.na && i.angle)),
