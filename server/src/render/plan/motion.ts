@@ -1,3 +1,4 @@
+import { framedMotion } from './face-framing.ts';
 import { BORDER, EFFECT, slideHash } from './look.ts';
 import { FPS, type CropRect, type Motion, type Rect } from './types.ts';
 
@@ -78,14 +79,22 @@ export interface MotionRequest {
   automatic: boolean;
   placement: Rect;
   kenburns: [CropRect, CropRect] | null;
+  /** Detected faces, scene units: an automatic move keeps them whole and ends on them (face-framing.ts). */
+  faces?: Rect[];
 }
 
 /**
  * The Ken Burns move of a photo over its visible time, or null for a still picture. Every rectangle stays inside
  * the scene, so the frame never shows past its edge; an automatic pan over a photo that does not fill the frame
- * that way becomes a zoom, which keeps the photo whole on screen.
+ * that way becomes a zoom, which keeps the photo whole on screen. An automatic move over a photo with detected
+ * faces is re-aimed so they stay whole and it ends on them (face-framing.ts); a custom zoom is the family's own.
  */
 export function motionFor(request: MotionRequest): Motion | null {
+  const base = plainMotion(request);
+  return base && request.automatic && request.effectId !== EFFECT.custom && request.faces?.length ? framedMotion(base, request.faces) : base;
+}
+
+function plainMotion(request: MotionRequest): Motion | null {
   const { effectId, automatic, placement, slideId } = request;
   const amount = automatic ? GENTLE_ZOOM : EFFECT_ZOOM;
   if (effectId === EFFECT.custom) {
