@@ -32,6 +32,12 @@ export interface CustomThemeRow {
   deleted_at: Date | null;
 }
 
+export interface SlideFacesRow {
+  slide_id: number;
+  faces: { x1: number; x2: number; y1: number; y2: number; score?: number }[];
+  analysed_angle: number;
+}
+
 /** What planning reads besides slides: songs, the organization's length rules, theme rows. */
 export function renderInputRepository(db: Db) {
   return {
@@ -56,6 +62,10 @@ export function renderInputRepository(db: Db) {
     },
     async customTheme(id: number): Promise<CustomThemeRow | undefined> {
       return db<CustomThemeRow>('custom_themes').where({ id }).first();
+    },
+    /** Faces the rotation analysis found on a video's slides: fractions of the picture analysed, at its turn. */
+    async faces(videoId: number): Promise<SlideFacesRow[]> {
+      return db('slide_ideas').where({ video_id: videoId, flavor: 'rotation' }).whereNotNull('faces').select<SlideFacesRow[]>('slide_id', 'faces', 'analysed_angle');
     },
     /** The largest slide file of a video, bytes (the preview's slow-generation warning). */
     async largestSlideBytes(videoId: number): Promise<number> {

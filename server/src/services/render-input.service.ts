@@ -1,7 +1,8 @@
+import { facesOnEditedPhoto } from '../media/face-geometry.ts';
 import { editParamsOf, editVersion, planDerived, quarterTurns } from '../media/image-recipe.ts';
 import type { LookKind, PlanInput, PlanSlide, PlanSong } from '../render/plan/types.ts';
 import { MUSIC_PREPARING, STILL_PROCESSING } from '../render/plan/validate.ts';
-import type { RenderInputRepository } from '../repositories/render-input.repository.ts';
+import type { RenderInputRepository, SlideFacesRow } from '../repositories/render-input.repository.ts';
 import type { SlideRow } from '../repositories/slide.repository.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
 import type { RenderTheme } from './render-theme.service.ts';
@@ -52,6 +53,13 @@ function aspectOf(slide: SlideRow): number {
   return plan.width / plan.height;
 }
 
+/** A photo's detected faces on the photo as rendered (its current turn, straighten and crop): face-geometry.ts. */
+function facesOf(slide: SlideRow, found: SlideFacesRow | undefined): PlanSlide['faces'] {
+  if (!found || !Array.isArray(found.faces) || !slide.width || !slide.height) return undefined;
+  const faces = facesOnEditedPhoto(found.faces, found.analysed_angle, slide, { width: slide.width, height: slide.height });
+  return faces.length ? faces : undefined;
+}
+
 function kindOf(slide: SlideRow): PlanSlide['kind'] {
   if (slide.is_text) return 'text';
   return slide.is_video ? 'clip' : 'photo';
@@ -61,7 +69,10 @@ function kindOf(slide: SlideRow): PlanSlide['kind'] {
 export function renderInputService(deps: RenderInputDeps) {
   return {
     async load(video: VideoRow): Promise<LoadedInput> {
-      const [rows, songRows, { theme, art }] = await Promise.all([deps.slides.listActive(video.id), deps.inputs.songs(video.id), deps.theme(video)]);
+      const [rows, songRows, { theme, art }, faceRows] = await Promise.all([
+        deps.slides.listActive(video.id), deps.inputs.songs(video.id), deps.theme(video), deps.inputs.faces(video.id),
+      ]);
+      const facesBySlide = new Map(faceRows.map((r) => [r.slide_id, r]));
       const pending = rows.some((s) => s.processing_state !== 'ready')
         ? STILL_PROCESSING
         : songRows.some((s) => !s.file_path || !(s.song_length > 0))
@@ -78,6 +89,7 @@ export function renderInputService(deps: RenderInputDeps) {
       for (const [i, s] of ready.entries()) {
         const kind = kindOf(s);
         const start = Math.max(0, s.clip_start ?? 0);
+        const faces = kind === 'photo' ? facesOf(s, facesBySlide.get(s.id)) : undefined;
         slides.push({
           id: s.id,
           kind,
@@ -95,6 +107,7 @@ export function renderInputService(deps: RenderInputDeps) {
           transitionId: s.transition_id,
           userSet: { transition: s.user_set_transition, effect: s.user_set_effect, overlay: s.user_set_overlay, border: s.user_set_border },
           kenburns: s.effect_data?.kenburns ?? null,
+          ...(faces ? { faces } : {}),
           time: timing.slideTimes[i],
           clip:
             kind === 'clip'

@@ -1,5 +1,6 @@
 import { textBackground } from '../../../../common/text-backgrounds.ts';
 import { planAudio } from './audio.ts';
+import { facesInScene, facesToScene } from './face-framing.ts';
 import { planFont, slideFont, TEXT_SLIDE_FONT } from './fonts.ts';
 import { BACKGROUND, chooseLook, EFFECT, OVERLAY, themeTransition, TRANSITIONS } from './look.ts';
 import { backgroundMotion, FULL, frameRect, motionFor, movesBackground, photoPlacement, FRAME_ASPECT, textFade } from './motion.ts';
@@ -92,6 +93,10 @@ function slideVisual(input: PlanInput, slide: PlanSlide, span: number, lead: num
   const borderId = chooseLook(input, slide, 'border');
   const effectId = custom ? EFFECT.custom : chooseLook(input, slide, 'effect', (id) => id !== EFFECT.custom);
   const automatic = !custom && !(slide.userSet.effect && slide.effectId > 0);
+  const placement = photoPlacement(slide.aspect, borderId);
+  // Only an automatic move is framed around faces; the plan records the boxes it used.
+  const faces = automatic ? facesInScene(facesToScene(slide.faces ?? [], placement)) : [];
+  const motion = motionFor({ slideId: slide.id, effectId, automatic, placement, kenburns: slide.kenburns, faces });
   return {
     ...base,
     kind: 'photo',
@@ -99,7 +104,8 @@ function slideVisual(input: PlanInput, slide: PlanSlide, span: number, lead: num
     borderId,
     overlayId,
     caption: captionOf(input, slide),
-    motion: motionFor({ slideId: slide.id, effectId, automatic, placement: photoPlacement(slide.aspect, borderId), kenburns: slide.kenburns }),
+    motion,
+    ...(motion && faces.length ? { faces } : {}),
   };
 }
 

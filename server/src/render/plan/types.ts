@@ -51,6 +51,8 @@ export interface PlanSlide {
   transitionId: number;
   userSet: Record<LookKind, boolean>;
   kenburns: [CropRect, CropRect] | null;
+  /** Faces detected on a photo, as fractions of the edited photo (x, y, w, h): automatic motion keeps them whole. */
+  faces?: Rect[];
   /** Seconds from the timing module (common/timing.ts). */
   time: number;
   clip: PlanClip | null;
@@ -142,6 +144,11 @@ export interface Visual {
   /** How the lines appear: they fade in over `frames` from frame `start` of the visual's clock. Null: at once. */
   textFade: { start: number; frames: number } | null;
   motion: Motion | null;
+  /**
+   * The face boxes (scene units) an automatic move was framed around; absent when none were used, so a photo
+   * without faces keeps its segment hash.
+   */
+  faces?: Rect[];
   /** Frames from the start of its incoming transition to the end of its own time. */
   span: number;
   clip: { start: number; end: number } | null;

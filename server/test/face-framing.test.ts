@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { HD } from '../src/render/compile/profiles.ts';
+import { renderPlan, type RenderPlan } from '../src/render/compile/render-plan.ts';
+import { holds } from '../src/render/plan/face-framing.ts';
+import { rectAt } from '../src/render/plan/motion.ts';
+import { buildTimeline } from '../src/render/plan/timeline.ts';
+import type { Rect, Visual } from '../src/render/plan/types.ts';
+import type { SlideRow } from '../src/repositories/slide.repository.ts';
+import type { VideoRow } from '../src/repositories/video.repository.ts';
+import { makeVideo, startHarness, type Harness } from './harness.ts';
+import { addPhoto, insertTestTheme } from './render-helpers.ts';
+
+/** The render plan frames an automatic move around the faces the rotation analysis stored (slide_ideas.faces). */
+describe('face-aware framing in the render plan', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let video: VideoRow;
+  let withFace: SlideRow;
+  let without: SlideRow;
+  let turned: SlideRow;
+  // Fractions of the photo as analysed: a face close to its left edge.
+  const edgeFace = { x1: 0.01, x2: 0.07, y1: 0.35, y2: 0.47, score: 0.93 };
+
+  async function plan(): Promise<RenderPlan> {
+    const loaded = await h.deps.render.inputs.load((await h.deps.repos.videos.findById(video.id))!);
+    assert.equal(loaded.pending, null);
+    return renderPlan(buildTimeline(loaded.input), HD, loaded.art);
+  }
+  const visualOf = (p: RenderPlan, slide: SlideRow): Visual => p.timeline.segments.find((s) => s.visual.slideId === slide.id)!.visual;
+  const wholeThroughout = (visual: Visual, faces: Rect[]): boolean => {
+    for (let f = 0; f < visual.span; f++) if (!faces.every((face) => holds(rectAt(visual.motion, f, visual.span), face))) return false;
+    return true;
+  };
+  const near = (a: number, b: number) => Math.abs(a - b) < 1e-3;
+
+  before(async () => {
+    h = await startHarness();
+    const org = (await h.deps.db('organizations').insert({ organization_name: 'Framing Org' }).returning('id'))[0].id as number;
+    const themeId = await insertTestTheme(h.deps);
+    video = await makeVideo(h.deps, { organization_id: org, theme_id: themeId, automatic_timing: false, slide_time: 3 } as Partial<VideoRow> & { organization_id: number });
+    // A 16:9 photo fills the scene, so fractions of the photo are scene units.
+    withFace = await addPhoto(h.deps, video, 1600, 900);
+    without = await addPhoto(h.deps, video, 1600, 900);
+    // Analysed upright, turned a quarter clockwise since (an accepted rotation idea): the face is now near the top.
+    turned = await addPhoto(h.deps, video, 1600, 900);
+    await h.deps.repos.slides.update(turned.id, { angle: 90 });
+    const idea = (slide: SlideRow) => ({ slide_id: slide.id, video_id: video.id, flavor: 'rotation', na: true, faces: JSON.stringify([edgeFace]), analysed_angle: 0 });
+    await h.deps.db('slide_ideas').insert([idea(withFace), idea(turned)]);
+  });
+
+  after(async () => {
+    await h?.close();
+  });
+
+  it('keeps a stored face near the edge whole in every frame of the automatic move and records the box it used', async () => {
+    const p = await plan();
+    const visual = visualOf(p, withFace);
+    assert.ok(visual.motion, 'the automatic effect moves');
+    assert.equal(visual.faces?.length, 1);
+    const [face] = visual.faces!;
+    assert.ok(near(face.x, 0.01) && near(face.w, 0.06) && near(face.y, 0.35) && near(face.h, 0.12), JSON.stringify(face));
+    assert.ok(wholeThroughout(visual, [face]));
+    // The same photo without faces keeps the centred move, which would cut that face: the framing is what saves it.
+    const plain = visualOf(p, without);
+    assert.equal(plain.faces, undefined);
+    assert.ok(plain.motion && !wholeThroughout(plain, [face]), 'the centred zoom cuts the face');
+  });
+
+  it('carries the face through a quarter turn made after the analysis', async () => {
+    const visual = visualOf(await plan(), turned);
+    const [face] = visual.faces ?? [];
+    assert.ok(face, 'the face is kept');
+    // Turned clockwise, the photo's left edge is at the top: the face sits just under the top of the portrait photo.
+    assert.ok(face.y < 0.1 && face.h < 0.1, JSON.stringify(face));
+    assert.ok(wholeThroughout(visual, [face]));
+  });
+
+  it('re-renders a slide whose faces change, and only that slide', async () => {
+    const before = await plan();
+    await h.deps.db('slide_ideas').where({ slide_id: withFace.id }).update({ faces: JSON.stringify([{ ...edgeFace, x1: 0.9, x2: 0.97 }]) });
+    const after = await plan();
+    const hashOf = (p: RenderPlan, slide: SlideRow) => p.hashes[p.timeline.segments.findIndex((s) => s.visual.slideId === slide.id)];
+    assert.notEqual(hashOf(after, withFace), hashOf(before, withFace));
+    assert.equal(hashOf(after, turned), hashOf(before, turned));
+    assert.notEqual(after.hash, before.hash);
+    await h.deps.db('slide_ideas').where({ slide_id: withFace.id }).update({ faces: JSON.stringify([edgeFace]) });
+  });
+});
