@@ -90,6 +90,9 @@ describe('the dashboard', () => {
     await admin.waitForSelector('::-p-aria(Open administration menu)');
     assert.equal(await admin.$('header form[role="search"]'), null);
     assert.equal(await admin.$('header input[type="search"]'), null);
+    // The icon's label is fetched with the first hover, and that first hover still shows it.
+    await admin.hover('[aria-label="Open administration menu"]');
+    await admin.waitForSelector('[role="tooltip"] ::-p-text(Administration)');
     await admin.locator('::-p-aria(Open administration menu)').click();
     await admin.waitForSelector('nav[aria-label="Administration"]');
     const links = await admin.$$eval('nav[aria-label="Administration"] a', (as) => as.map((a) => a.getAttribute('href')));

@@ -1,7 +1,7 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { AlertHost } from '../ui/index.ts';
+import { AlertHost } from '../ui/AlertHost.tsx';
 import { Guard } from './Guard.tsx';
 import { PageSuspense, preloadPage } from './lazy-page.tsx';
 import { NOT_FOUND, ROUTES } from './routes.ts';

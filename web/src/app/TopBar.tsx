@@ -1,6 +1,7 @@
 import { AdminPanelSettings, Menu, SupportAgent, VpnKey } from '@mui/icons-material';
-import { AppBar, Button, IconButton, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { AppBar, Button, IconButton, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { Link } from 'wouter';
+import { LazyTooltip } from '../ui/LazyTooltip.tsx';
 import type { Navbar } from '../api/index.ts';
 import { Logo } from './Logo.tsx';
 import { SUPPORT_EMAIL } from './nav-links.ts';
@@ -41,25 +42,25 @@ export function TopBar({ title, navbar, onOpenMenu, onOpenSuper }: Props) {
             Support
           </Button>
         ) : (
-          <Tooltip title="Support">
+          <LazyTooltip title="Support">
             <IconButton color="inherit" href={`mailto:${SUPPORT_EMAIL}`} aria-label="Support">
               <SupportAgent />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
         {navbar?.viaAdmin && (
-          <Tooltip title="Back to your own account">
+          <LazyTooltip title="Back to your own account">
             <IconButton color="inherit" component={Link} href="/users/logout/in" aria-label="Back to your own account">
               <VpnKey />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
         {isSuper && (
-          <Tooltip title="Administration">
+          <LazyTooltip title="Administration">
             <IconButton color="inherit" edge="end" aria-label="Open administration menu" onClick={onOpenSuper}>
               <AdminPanelSettings />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
       </Toolbar>
     </AppBar>

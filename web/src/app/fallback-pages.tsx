@@ -1,7 +1,7 @@
 import { Button, Typography } from '@mui/material';
 import { Link, Redirect } from 'wouter';
 import { useMe } from '../api/index.ts';
-import { Page } from '../ui/index.ts';
+import { Page } from '../ui/Page.tsx';
 
 export function HomeRedirect() {
   const { me } = useMe();

@@ -1,27 +1,24 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { setAlertHandler } from '../api/index.ts';
+
+// Fetched with the first error: MUI's Dialog and Modal are not needed by a page that has nothing to report.
+const AlertDialog = lazy(() => import('./AlertDialog.tsx'));
 
 /** Shows server errors (the first of `errors`) in a dialog instead of the browser's alert box. */
 export function AlertHost() {
   const [messages, setMessages] = useState<string[]>([]);
+  const [used, setUsed] = useState(false);
   useEffect(() => {
-    setAlertHandler((message) => setMessages((m) => [...m, message]));
+    setAlertHandler((message) => {
+      setUsed(true);
+      setMessages((m) => [...m, message]);
+    });
     return () => setAlertHandler(undefined);
   }, []);
-  const close = () => setMessages((m) => m.slice(1));
+  if (!used) return null;
   return (
-    <Dialog open={messages.length > 0} onClose={close} aria-describedby="app-alert-text">
-      <DialogContent>
-        <DialogContentText id="app-alert-text" role="alert">
-          {messages[0]}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} autoFocus>
-          OK
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <AlertDialog message={messages[0]} onClose={() => setMessages((m) => m.slice(1))} />
+    </Suspense>
   );
 }

@@ -74,7 +74,7 @@ export function InvitationPage({ params }: { params: Record<string, string | und
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             helperText={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-            slotProps={{ htmlInput: passwordInput }}
+            inputProps={passwordInput}
           />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
             {busy ? 'Joining...' : `Join ${invitation.organizationName}`}

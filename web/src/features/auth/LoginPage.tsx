@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'wouter';
 import { login } from './api.ts';
+import { OutlinedField } from '../../ui/OutlinedField.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { TextLink } from './TextLink.tsx';
@@ -28,7 +29,7 @@ export function LoginPage() {
             </Alert>
           )}
           {next && <input type="hidden" name="next" value={next} />}
-          <TextField name="email" type="email" label="Email" autoComplete="username" required autoFocus fullWidth />
+          <OutlinedField name="email" type="email" label="Email" autoComplete="username" required autoFocus fullWidth />
           <PasswordField name="password" label="Password" autoComplete="current-password" required fullWidth />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
             {busy ? 'Logging in...' : 'Log in'}

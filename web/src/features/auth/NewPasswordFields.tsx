@@ -27,7 +27,7 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, ch
         value={password}
         onChange={(e) => onPassword(e.target.value)}
         helperText={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        slotProps={{ htmlInput: passwordInput }}
+        inputProps={passwordInput}
       />
       <PasswordField
         name="confirm"
@@ -39,7 +39,7 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, ch
         onChange={(e) => onConfirm(e.target.value)}
         error={mismatch}
         helperText={mismatch ? 'The two passwords are not the same.' : ' '}
-        slotProps={{ htmlInput: passwordInput }}
+        inputProps={passwordInput}
       />
     </Stack>
   );

@@ -46,7 +46,7 @@ export function RegisterPage() {
             required
             fullWidth
             helperText={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-            slotProps={{ htmlInput: passwordInput }}
+            inputProps={passwordInput}
           />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
             {busy ? 'Creating your account...' : 'Create account'}
