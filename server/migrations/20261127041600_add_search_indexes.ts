@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
  * unaccent() itself is only STABLE (its dictionary could change), which an index expression refuses; the wrapper
  * names the dictionary explicitly and is declared IMMUTABLE, the usual way to index unaccented text.
  * Each index holds the exact expression repositories/search.repository.ts searches, trigram GIN so that both a
- * substring (LIKE) and a near spelling (word_similarity, the <% operator) are answered from the index.
+ * substring (LIKE) and a near spelling (strict_word_similarity, the <<% operator) are answered from the index.
  */
 const INDEXES: Record<string, [table: string, document: string]> = {
   videos_search_index: ['videos', "coalesce(title, '') || ' ' || coalesce(subtitle, '')"],

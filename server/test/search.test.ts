@@ -61,6 +61,9 @@ describe('GET /search/search', () => {
     await makeVideo(h.deps, { organization_id: orgId, title: 'The Garciaz Family Reunion' });
     assert.deepEqual(column(await search('videos', 'garcia'), 'title'), ['José García', 'The Garciaz Family Reunion']);
     assert.equal((await search('videos', 'xylophone quartet')).empty, true);
+    // Whole words only: the seeded verse "In My Father's House" by "John 14:1-2" holds 'se' + 'jo' across a word's edge.
+    assert.ok((await h.deps.db('stock_texts').where({ text_title: "In My Father's House" })).length);
+    assert.equal((await search('stock_texts', 'jose')).empty, true);
   });
 
   it('returns deleted rows flagged deleted', async () => {

@@ -117,30 +117,32 @@ const SOURCES: Record<SearchSourceName, SourceQuery> = {
 export type SearchDbRow = Record<string, unknown> & { id: number };
 
 /** The SQL of one source's search, for the repository and for EXPLAIN in the tests and the bench. */
-export function searchSql(source: SearchSourceName, words: string, limit: number): { sql: string; bindings: unknown[] } {
+export function searchSql(source: SearchSourceName, words: string, limit: number): { sql: string; bindings: (string | number)[] } {
   const { from, id, document, columns } = SOURCES[source];
   const folded = `immutable_unaccent(lower(${document}))`;
   const numericId = /^\d{1,9}$/.test(words) ? Number(words) : null;
   // The words are folded by the same function as the index, once (an immutable call on a constant is folded
-  // when the query is planned). LIKE finds them anywhere; <% (word_similarity over SIMILARITY_THRESHOLD) finds a
-  // name spelt a letter off; a number also finds the row of that id. The best matches come first.
-  const sql = `SELECT ${columns}, word_similarity(immutable_unaccent(lower(?)), ${folded}) AS score
+  // when the query is planned). LIKE finds them anywhere; <<% (strict_word_similarity over SIMILARITY_THRESHOLD)
+  // finds a name spelt a letter off; a number also finds the row of that id. The best matches come first.
+  const sql = `SELECT ${columns}, strict_word_similarity(immutable_unaccent(lower(?)), ${folded}) AS score
     FROM ${from}
-    WHERE ${folded} LIKE immutable_unaccent(lower(?)) OR immutable_unaccent(lower(?)) <% ${folded}${numericId === null ? '' : ` OR ${id} = ?`}
+    WHERE ${folded} LIKE immutable_unaccent(lower(?)) OR immutable_unaccent(lower(?)) <<% ${folded}${numericId === null ? '' : ` OR ${id} = ?`}
     ORDER BY score DESC, ${id} DESC
     LIMIT ?`;
-  const bindings: unknown[] = [words, containsPattern(words), words];
+  const bindings: (string | number)[] = [words, containsPattern(words), words];
   if (numericId !== null) bindings.push(numericId);
   bindings.push(limit);
   return { sql, bindings };
 }
 
 /**
- * How alike a word of a name must be for <%. pg_trgm's default, 0.6, misses one letter left out of a
- * seven-letter name ('margret' is 0.55 of 'margaret'); 0.5 keeps that and one changed letter in names of five
- * letters or more, and still leaves unrelated names out. The setting lives only in the query's transaction.
+ * How alike whole words of a name must be for <<%. The strict form compares whole words: plain
+ * word_similarity lets a match run across a word's edge, so 'jose' found "...House John..." ('se ' + ' jo').
+ * pg_trgm's default, 0.5, sits exactly on one changed letter of an eight-letter name ('thompsen' is 0.5 of
+ * 'thompson'); 0.45 keeps those and a letter left out ('margret', 0.55 of 'margaret') and still leaves
+ * unrelated names out ('josh' is 0.43 of 'jose'). The setting lives only in the query's transaction.
  */
-export const SIMILARITY_THRESHOLD = 0.5;
+export const SIMILARITY_THRESHOLD = 0.45;
 
 /** The only code that reads the database for the global search. */
 export function searchRepository(db: Db) {
@@ -148,7 +150,7 @@ export function searchRepository(db: Db) {
     async search(source: SearchSourceName, words: string, limit: number): Promise<SearchDbRow[]> {
       const { sql, bindings } = searchSql(source, words, limit);
       return db.transaction(async (trx) => {
-        await trx.raw("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [String(SIMILARITY_THRESHOLD)]);
+        await trx.raw("SELECT set_config('pg_trgm.strict_word_similarity_threshold', ?, true)", [String(SIMILARITY_THRESHOLD)]);
         const { rows } = await trx.raw<{ rows: SearchDbRow[] }>(sql, bindings);
         return rows;
       });

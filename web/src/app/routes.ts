@@ -20,6 +20,7 @@ import { STOCK_SONGS_ROUTES } from '../features/stock-songs/routes.ts';
 import { SETUP_ROUTES } from '../features/setup/routes.ts';
 import { CUSTOM_THEME_ROUTES } from '../features/custom-themes/routes.ts';
 import { BURN_ROUTES } from '../features/burn/routes.ts';
+import { SEARCH_ROUTES } from '../features/search/routes.ts';
 import type { PageRoute } from './route-types.ts';
 import { HomeRedirect, NotFoundPage } from './fallback-pages.tsx';
 
@@ -51,6 +52,7 @@ export const ROUTES: PageRoute[] = [
   ...FAMILY_ROUTES,
   ...SOR_ROUTES,
   ...BURN_ROUTES,
+  ...SEARCH_ROUTES,
 ];
 
 export const NOT_FOUND: PageRoute = { path: '*', title: 'Page not found', audience: 'public', component: NotFoundPage };

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+
+const DEVICE_ID = '3f2b8c1e-9d4a-4e6b-8f00-1234567890ab';
+
+describe('global search in the browser', function () {
+  this.timeout(120_000);
+  let app: E2eApp;
+  let chrome: Awaited<ReturnType<typeof launchBrowser>>;
+  let browser: Browser;
+  let page: Page;
+  let consoleErrors: string[];
+
+  before(async () => {
+    app = await startApp();
+    const { db } = app.running.deps;
+    const [org] = await db('organizations').where({ organization_name: 'Demo Funeral Home' });
+    await db('videos').insert({ organization_id: org.id, title: 'José Martín Ortega', deleted_at: new Date(), video_code: 'e2e-search-deleted', security_hash: 'e2e-search-deleted' });
+    await db('silks').insert({ organization_id: org.id, label: 'Jose chapel receiver', device_id: DEVICE_ID });
+    chrome = await launchBrowser();
+    browser = chrome.browser;
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    consoleErrors = watchConsole(page);
+    await login(page, app.url, 'admin@example.com', DEMO_PASSWORD);
+  });
+  after(async () => {
+    await chrome?.close();
+    await app?.stop();
+  });
+
+  const sectionIds = () => page.$$eval('main section[data-source]', (sections) => sections.map((s) => s.getAttribute('data-source')));
+  const runtime = (source: string) => page.$eval(`tr[data-source="${source}"] [data-runtime]`, (cell) => cell.textContent);
+
+  it('searches from the top bar and shows each source as it arrives, a failing one as ERROR', async () => {
+    // The browser's own network: the users source is held back a while and the songs source fails.
+    let releaseUsers: () => void = () => undefined;
+    const usersHeld = new Promise<void>((resolve) => (releaseUsers = resolve));
+    await page.setRequestInterception(true);
+    const onRequest = (request: HTTPRequest) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/search/search' && url.searchParams.get('source') === 'users') void usersHeld.then(() => request.continue());
+      else if (url.pathname === '/search/search' && url.searchParams.get('source') === 'songs')
+        void request.respond({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: ['Server error'] }) });
+      else void request.continue();
+    };
+    page.on('request', onRequest);
+    try {
+      await page.locator('header input[name="q"]').fill('josé');
+      await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+      assert.equal(new URL(page.url()).pathname, '/search');
+      assert.equal(new URL(page.url()).searchParams.get('q'), 'josé');
+
+      // Videos arrive; users is still out, so the sections after it wait (in order) and its time reads '...'.
+      await page.waitForSelector('section[data-source="videos"] tbody tr');
+      await page.waitForFunction(() => document.querySelector('tr[data-source="devices"] [data-runtime]')?.textContent !== '...');
+      assert.deepEqual(await sectionIds(), ['videos']);
+      assert.equal(await runtime('users'), '...');
+      releaseUsers();
+
+      await page.waitForSelector('section[data-source="devices"] tbody tr');
+      assert.equal(await runtime('songs'), 'ERROR');
+      assert.match((await runtime('videos')) ?? '', /^\d+\.\d{3}$/);
+      const ids = await sectionIds();
+      assert.equal(ids[0], 'videos');
+      assert.notEqual(await runtime('users'), '...');
+      assert.ok(ids.includes('songs') && ids.includes('devices'), ids.join());
+      assert.equal(await page.$eval('section[data-source="songs"]', (s) => s.textContent), 'SongsError: Server error');
+    } finally {
+      page.off('request', onRequest);
+      await page.setRequestInterception(false);
+    }
+
+    // Accents ignored both ways, deleted rows struck through, the ID linked, a UUID shortened.
+    const videos = await page.$$eval('section[data-source="videos"] tbody tr', (rows) =>
+      rows.map((row) => ({ text: row.textContent, struck: getComputedStyle(row.cells[1]).textDecorationLine, href: row.querySelector('td a')?.getAttribute('href') })),
+    );
+    const alvarez = videos.find((v) => v.text?.includes('José Álvarez'));
+    const deleted = videos.find((v) => v.text?.includes('José Martín Ortega'));
+    assert.ok(alvarez && deleted, JSON.stringify(videos));
+    assert.equal(alvarez.struck, 'none');
+    assert.equal(deleted.struck, 'line-through');
+    assert.match(alvarez.href ?? '', /^\/(videos\/\d+\/details|creator\/\d+\/slides)$/);
+    const headings = await page.$$eval('section[data-source="videos"] thead th', (cells) => cells.map((c) => c.textContent));
+    assert.deepEqual(headings, ['ID', 'Title', 'Subtitle', 'Organization', 'Editor', 'Created At']);
+    assert.equal(await page.$eval('section[data-source="devices"] tbody td', (cell) => cell.textContent), '3f2b8c1e-…');
+
+    await checkAccessibility(page, '/search?q=josé');
+    await screenshot(page, 'search', 1280);
+    await screenshot(page, 'search', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    assert.deepEqual(consoleErrors.filter((e) => !/500 \(Internal Server Error\)/.test(e)), []);
+  });
+
+  it('says No results. when nothing matches, and searches from the page on a phone', async () => {
+    await page.setViewport({ width: 375, height: 800 });
+    await page.goto(`${app.url}/search?q=zzqxv`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('No results.'));
+    await page.locator('main input[name="q"]').fill('hughes margret');
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    await page.waitForSelector('section[data-source="videos"] tbody tr');
+    assert.match(await page.$eval('section[data-source="videos"] tbody', (b) => b.textContent ?? ''), /Margaret Ellen Hughes/);
+    await checkAccessibility(page, '/search on a phone');
+  });
+});

@@ -1,0 +1,1 @@
+export { SEARCH_ROUTES } from './routes.ts';
