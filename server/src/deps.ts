@@ -12,6 +12,7 @@ import { ffprobeRepository } from './repositories/ffprobe.repository.ts';
 import { imageRepository } from './repositories/image.repository.ts';
 import { mediaFileRepository } from './repositories/media-file.repository.ts';
 import { slideMediaRepository } from './repositories/slide-media.repository.ts';
+import { slideFacesRepository } from './repositories/slide-faces.repository.ts';
 import { derivedSetRepository } from './repositories/derived-set.repository.ts';
 import { brandRepository } from './repositories/brand.repository.ts';
 import { organizationRepository } from './repositories/organization.repository.ts';
@@ -85,6 +86,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
       notify: (videoId: number): Promise<void> | undefined => deps.live?.notify(videoId, null),
       // Below every photo still waiting for its thumbnail: the same workers take those first.
       later: queue ? (slideId: number) => queue.send('slides.process', { slideId, later: true }, { priority: -1 }) : undefined,
+      faces: slideFacesRepository(db).forSlide,
     }),
   };
   const themeAssets = themeAssetsService(themeFilesRepository(repos.storage));

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import sharp from 'sharp';
 import { HD } from '../src/render/compile/profiles.ts';
 import { renderPlan, type RenderPlan } from '../src/render/compile/render-plan.ts';
 import { holds } from '../src/render/plan/face-framing.ts';
@@ -73,6 +75,28 @@ describe('face-aware framing in the render plan', function () {
     // Turned clockwise, the photo's left edge is at the top: the face sits just under the top of the portrait photo.
     assert.ok(face.y < 0.1 && face.h < 0.1, JSON.stringify(face));
     assert.ok(wholeThroughout(visual, [face]));
+  });
+
+  it('keeps the face inside the automatic cover crop, which centred would cut it', async () => {
+    // A 4:3 photo whose 16:9 cover loses 112 rows at the top when centred; a red "face" in rows 18..90.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="#808080"/>' +
+      '<rect x="480" y="18" width="96" height="72" fill="#ff0000"/></svg>';
+    const photo = await addPhoto(h.deps, video, 1200, 900, {}, svg);
+    const redAt = async (file: string, x: number, y: number) => {
+      const { data } = await sharp(file).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      return data[0] > 200 && data[1] < 60 && data[2] < 60;
+    };
+    const centred = await h.deps.slideMedia.ensureDerived(photo, 'cover_big');
+    assert.ok(!(await redAt(centred, 528, 54 - 18)), 'no face in the centred cover');
+    await h.deps.db('slide_ideas').insert({
+      slide_id: photo.id, video_id: video.id, flavor: 'rotation', na: true, analysed_angle: 0,
+      faces: JSON.stringify([{ x1: 0.4, x2: 0.48, y1: 0.02, y2: 0.1, score: 0.9 }]),
+    });
+    const framed = await h.deps.slideMedia.ensureDerived(photo, 'cover_big');
+    assert.notEqual(path.basename(framed), path.basename(centred), 'a new file once faces are known');
+    const meta = await sharp(framed).metadata();
+    assert.deepEqual([meta.width, meta.height], [1200, 675]);
+    assert.ok(await redAt(framed, 528, 54), 'the face is in the cover');
   });
 
   it('re-renders a slide whose faces change, and only that slide', async () => {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cropOf, originalToCanvas, photoGeometry, quarterTurnsOf, straightenOf, type PhotoGeometry } from '../../../common/photo-geometry.ts';
+import { coverWindow } from './cover-crop.ts';
+import type { PhotoFace } from './face-geometry.ts';
 
 /**
  * Pure planning of a slide's derived images: which pixel operations, in which order, at which size.
@@ -81,6 +83,11 @@ export interface EditParams {
   enhance: boolean;
   redeyes: number[][];
   blemishes: number[][];
+  /**
+   * Faces on the edited photo (fractions) the cover images keep inside their crop (cover-crop.ts). Not part of
+   * editVersion: the slide media service names a face-aware cover by its faces too.
+   */
+  coverFaces?: PhotoFace[];
 }
 
 export type EditOp =
@@ -311,7 +318,9 @@ export function planDerived(edits: EditParams, size: Size, kind: ImageKind | 'fu
   const g = geometry(params, size);
   const { degrees, canvas, window } = g;
   const aspect = aspectFor(base);
-  const rect = toPixels(aspect ? centredToRatio(window, aspect) : window, canvas);
+  const cover = base === 'cover_thumb' || base === 'cover_big';
+  const shaped = aspect ? (cover && params.coverFaces?.length ? coverWindow(window, aspect, params.coverFaces) : centredToRatio(window, aspect)) : window;
+  const rect = toPixels(shaped, canvas);
   const whole = rect.left === 0 && rect.top === 0 && rect.width === canvas.width && rect.height === canvas.height;
   const out = base === 'full' ? { width: rect.width, height: rect.height } : outputSize(base, rect);
   const brightness = clamp(finite(params.brightness, 100), 0, 200);

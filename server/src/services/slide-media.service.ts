@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { notFound } from '../http/errors.ts';
+import { facesOnEditedPhoto, type PhotoFace, type StoredFace } from '../media/face-geometry.ts';
 import { editParamsOf, editVersion, type DerivedKind } from '../media/image-recipe.ts';
 import { MAX_MEGAPIXELS, MAX_PIXELS, maxBytesFor } from '../media/limits.ts';
 import { MediaError, type MediaProblem } from '../media/media-error.ts';
@@ -100,6 +101,8 @@ export interface SlideMediaDeps {
   notify: (videoId: number) => Promise<void> | void;
   /** Queues the LATER_KINDS of a slide just announced ready; without it processSlide makes them before it returns. */
   later?: (slideId: number) => Promise<unknown>;
+  /** Faces the rotation analysis found on a slide (slide-faces.repository.ts): the cover crop keeps them in. */
+  faces?: (slideId: number) => Promise<{ faces: StoredFace[]; analysedAngle: number } | null>;
 }
 
 export function slideMediaService(deps: SlideMediaDeps) {
@@ -135,9 +138,19 @@ export function slideMediaService(deps: SlideMediaDeps) {
 
   const keyOf = (slide: SlideMediaRow, kind: DerivedKind): string => `${folderOf(slide)}/${kind}-${currentVersion(slide)}.jpg`;
 
+  /** The faces a cover keeps inside its crop, on the photo as edited now (none for other kinds). */
+  async function coverFaces(slide: SlideMediaRow, kind: DerivedKind): Promise<PhotoFace[]> {
+    if ((kind !== 'cover_thumb' && kind !== 'cover_big') || slide.is_video || !deps.faces || !slide.width || !slide.height) return [];
+    const found = await deps.faces(slide.id);
+    return found ? facesOnEditedPhoto(found.faces, found.analysedAngle, slide, { width: slide.width, height: slide.height }) : [];
+  }
+
   async function generate(slide: SlideMediaRow, kind: DerivedKind): Promise<string> {
-    const key = keyOf(slide, kind);
-    const params = editParamsOf(slide);
+    const faces = await coverFaces(slide, kind);
+    // A face-aware cover is named by its faces too: faces found after a centred cover was made give a new file.
+    const tag = faces.length ? `-f${createHash('sha256').update(JSON.stringify(faces)).digest('hex').slice(0, 8)}` : '';
+    const key = keyOf(slide, kind).replace(/\.jpg$/, `${tag}.jpg`);
+    const params = { ...editParamsOf(slide), ...(faces.length ? { coverFaces: faces } : {}) };
     await once(key, `${kind}-`, async () => {
       if (slide.is_video) await images.renderDerived(await ensurePoster(slide), 'image/jpeg', params, kind, key);
       else await images.renderDerived(slide.orig_path!, slide.mime ?? '', params, kind, key);
