@@ -138,6 +138,13 @@ export function renderRecordRepository(db: Db) {
       );
       return rows[0]?.attempts ?? 0;
     },
+    /** Pushes a running task's hold forward while its worker is alive: false when the task is no longer its. */
+    async extendTask(renderId: number, task: string, worker: string, holdSeconds: number): Promise<boolean> {
+      const changed = await db('render_tasks')
+        .where({ render_id: renderId, task, worker, state: 'running' })
+        .update({ running_until: db.raw('now() + make_interval(secs => ?)', [Math.max(1, holdSeconds)]) });
+      return changed > 0;
+    },
     /** Adds a task once: true only for the caller that added it, so one worker queues the step. */
     async claimTask(renderId: number, task: string): Promise<boolean> {
       const rows = await db('render_tasks').insert({ render_id: renderId, task, sent_at: db.fn.now() }).onConflict(['render_id', 'task']).ignore().returning('task');

@@ -48,6 +48,13 @@ export const assembleExpiry = (seconds: number): number => Math.ceil(45 + second
 export const webExpiry = (seconds: number): number => Math.ceil(45 + seconds * 0.6);
 /** A worker holds a task a little less than its job's expiry, so pg-boss's own retry of a dead worker's job runs. */
 const HOLD_MARGIN_S = 5;
+/**
+ * While a piece runs its worker renews the hold this often (a third of the hold, at most 20 s). A piece that runs
+ * past its expiry on a loaded machine is then still its worker's: pg-boss's second delivery finds it held and
+ * leaves it, where before it started a second run that counted as an attempt, and three such made the render fail.
+ * A dead worker stops renewing, so its piece is free again within one hold, as before. Tests shorten it.
+ */
+export const HEARTBEAT = { maxSeconds: 20 };
 /** A job sent this recently is taken to be still waiting in the queue: a resume does not send it again. */
 export const RESEND_AFTER_S = 10 * 60;
 const REPLACED = 'Replaced by a newer render.';
@@ -127,7 +134,8 @@ export function renderService(deps: RenderServiceDeps) {
 
   /**
    * Runs one piece of a render with its attempts counted; a piece that cannot succeed stops the render. The
-   * piece is held for its job's expiry: another delivery of it meanwhile (a re-send) does nothing.
+   * piece is held for its job's expiry, renewed while it runs (HEARTBEAT): another delivery of it meanwhile (a
+   * re-send, or pg-boss's retry of a job that outran its expiry) does nothing.
    */
   async function piece(
     renderId: number,
@@ -137,15 +145,29 @@ export function renderService(deps: RenderServiceDeps) {
   ): Promise<void> {
     const render = (await records.find(renderId)) as (RenderRow & { plan: RenderPlan }) | undefined;
     if (!render || !['rendering', 'assembling'].includes(render.status) || (render.kind === 'hd' && !render.plan)) return;
-    const attempt = await records.startTask(renderId, task, WORKER_ID, expiry(render) - HOLD_MARGIN_S);
+    const hold = expiry(render) - HOLD_MARGIN_S;
+    const attempt = await records.startTask(renderId, task, WORKER_ID, hold);
     if (attempt === 0) return;
     if (attempt > MAX_ATTEMPTS) {
       await records.finishTask(renderId, task, 'failed', 'gave up');
       return fail(renderId, GAVE_UP, `${task}: ${attempt - 1} attempts did not finish`);
     }
+    let renewing: Promise<unknown> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewing = records.extendTask(renderId, task, WORKER_ID, hold).catch((err) => console.error(`[render] ${renderId} ${task}: cannot renew its hold:`, err));
+    }, Math.min(HEARTBEAT.maxSeconds, Math.max(0.05, hold / 3)) * 1000);
+    let failure: { err: unknown } | undefined;
     try {
       await work(render);
     } catch (err) {
+      failure = { err };
+    } finally {
+      // A renewal still on its way must not hold the piece again after it is given back for a retry.
+      clearInterval(heartbeat);
+      await renewing;
+    }
+    if (failure) {
+      const { err } = failure;
       const detail = err instanceof RenderFailure ? `${err.message} ${err.detail}` : err instanceof Error ? err.stack ?? err.message : String(err);
       const final = (err instanceof RenderFailure && !err.retryable) || attempt >= MAX_ATTEMPTS;
       await records.finishTask(renderId, task, final ? 'failed' : 'running', detail.slice(0, 4000));
