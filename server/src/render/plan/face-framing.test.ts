@@ -63,6 +63,23 @@ describe('face-aware framing', () => {
     assert.ok(motion.to.w > 1 / GENTLE_ZOOM);
   });
 
+  it('holds any faces that fit, inside the scene, for every automatic move, photo shape and border', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 300; i++) {
+      const aspect = [0.5, 2 / 3, 1, 4 / 3, 16 / 9, 2.5][i % 6];
+      const place = photoPlacement(aspect, [1, 2, 6][i % 3]);
+      const w = 0.03 + random() * 0.2;
+      const h = 0.03 + random() * 0.2;
+      const faces = facesToScene([{ x: random() * (1 - w), y: random() * (1 - h), w, h }], place);
+      for (const effectId of [EFFECT.zoomIn, EFFECT.zoomOut, EFFECT.panLeft, EFFECT.panRight, EFFECT.panUp, EFFECT.panDown]) {
+        const motion = motionFor({ slideId: i, effectId, automatic: true, placement: place, kenburns: null, faces })!;
+        const inScene = [motion.from, motion.to].every((r) => holds({ x: 0, y: 0, w: 1, h: 1 }, r));
+        assert.ok(inScene && everyFrameHolds(motion, faces), `${i} ${effectId} ${JSON.stringify({ faces, motion })}`);
+      }
+    }
+  });
+
   it('moves exactly as before without faces', () => {
     for (const effectId of Object.values(EFFECT)) {
       for (const automatic of [true, false]) {
