@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { jobHandlers } from '../src/jobs/handlers.ts';
+import { stopDetection } from '../src/media/detection-runner.ts';
 import { HD } from '../src/render/compile/profiles.ts';
 import { renderPlan, type RenderPlan } from '../src/render/compile/render-plan.ts';
 import { holds } from '../src/render/plan/face-framing.ts';
-import { rectAt } from '../src/render/plan/motion.ts';
+import { photoPlacement, rectAt } from '../src/render/plan/motion.ts';
 import { buildTimeline } from '../src/render/plan/timeline.ts';
 import type { Rect, Visual } from '../src/render/plan/types.ts';
 import type { SlideRow } from '../src/repositories/slide.repository.ts';
@@ -20,6 +23,7 @@ describe('face-aware framing in the render plan', function () {
   let withFace: SlideRow;
   let without: SlideRow;
   let turned: SlideRow;
+  let themeId: number;
   // Fractions of the photo as analysed: a face close to its left edge.
   const edgeFace = { x1: 0.01, x2: 0.07, y1: 0.35, y2: 0.47, score: 0.93 };
 
@@ -38,7 +42,7 @@ describe('face-aware framing in the render plan', function () {
   before(async () => {
     h = await startHarness();
     const org = (await h.deps.db('organizations').insert({ organization_name: 'Framing Org' }).returning('id'))[0].id as number;
-    const themeId = await insertTestTheme(h.deps);
+    themeId = await insertTestTheme(h.deps);
     video = await makeVideo(h.deps, { organization_id: org, theme_id: themeId, automatic_timing: false, slide_time: 3 } as Partial<VideoRow> & { organization_id: number });
     // A 16:9 photo fills the scene, so fractions of the photo are scene units.
     withFace = await addPhoto(h.deps, video, 1600, 900);
@@ -51,6 +55,7 @@ describe('face-aware framing in the render plan', function () {
   });
 
   after(async () => {
+    stopDetection();
     await h?.close();
   });
 
@@ -97,6 +102,26 @@ describe('face-aware framing in the render plan', function () {
     const meta = await sharp(framed).metadata();
     assert.deepEqual([meta.width, meta.height], [1200, 675]);
     assert.ok(await redAt(framed, 528, 54), 'the face is in the cover');
+  });
+
+  it('frames a real photograph around the face its analysis found', async () => {
+    const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/rotation/astronaut.jpg');
+    const data = await sharp(fixture).jpeg().toBuffer();
+    const { width = 0, height = 0 } = await sharp(data).metadata();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">` +
+      `<image width="${width}" height="${height}" xlink:href="data:image/jpeg;base64,${data.toString('base64')}"/></svg>`;
+    const own = await makeVideo(h.deps, { organization_id: video.organization_id, theme_id: themeId, automatic_timing: false, slide_time: 3 } as Partial<VideoRow> & { organization_id: number });
+    const photo = await addPhoto(h.deps, own, width, height, {}, svg);
+    await jobHandlers(h.deps)['slides.analyse']({ slideId: photo.id });
+    const stored = (await h.deps.db('slide_ideas').where({ slide_id: photo.id }).first<{ faces: { x1: number; y1: number }[] }>())?.faces ?? [];
+    assert.equal(stored.length, 1, 'the analysis found her face');
+    const loaded = await h.deps.render.inputs.load((await h.deps.repos.videos.findById(own.id))!);
+    const visual = buildTimeline(loaded.input).segments.find((s) => s.visual.slideId === photo.id)!.visual;
+    const [face] = visual.faces ?? [];
+    assert.ok(face, 'the plan records the face');
+    const place = photoPlacement(width / height, visual.borderId);
+    assert.ok(near(face.x, place.x + stored[0].x1 * place.w) && near(face.y, place.y + stored[0].y1 * place.h), JSON.stringify({ face, stored }));
+    assert.ok(wholeThroughout(visual, [face]));
   });
 
   it('re-renders a slide whose faces change, and only that slide', async () => {
