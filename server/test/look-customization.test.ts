@@ -47,6 +47,17 @@ describe('customize look', () => {
     await agent.post('/r/slides/save_customizations').type('form').send(form({ video_id: String(video.id), transition_1: 'true', background: '2', remember_user_config: 'true' })).expect(200);
     const config = (await h.deps.db('users').where({ id: user.id }).first()).config;
     assert.deepEqual(config.look_customizations, { customizations: { transition: { 1: true }, effect: {}, overlay: {}, border: {} }, background: 2 });
+    // The next video this user makes starts with that look.
+    const created = await agent.post('/r/videos').send({ video: { title: 'Next Tribute' } }).expect(201);
+    const next = await h.deps.db('videos').where({ id: created.body.video_id }).first();
+    assert.deepEqual(next.customizations, { transition: { 1: true }, effect: {}, overlay: {}, border: {} });
+    assert.equal(next.background_id, 2);
+    const read = await agent.get(`/r/slides/customizations?video_id=${next.id}`).expect(200);
+    assert.deepEqual(read.body.customizations.transition, { 1: true });
+    // Another user's new video keeps the theme's defaults.
+    const other = await makeUser(h.deps, { organizationId: user.organization_id });
+    const theirs = await (await h.agent(other)).post('/r/videos').send({ video: { title: 'Theirs' } }).expect(201);
+    assert.equal((await h.deps.db('videos').where({ id: theirs.body.video_id }).first()).background_id, null);
   });
 
   it('lets a full-access family link save without remembering; upload-only, another organization and a finalized video get nothing', async () => {

@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { bodyOf, intParam } from '../http/request.ts';
 import { requireUser } from '../http/session.ts';
 import { customThemeRepository } from '../repositories/custom-theme.repository.ts';
+import { rememberedLook } from '../services/look-customization.service.ts';
 import { securityHashOf } from '../services/video-access.ts';
 import { SetupInvalid, videoSetupService } from '../services/video-setup.service.ts';
 import { videoService } from '../services/video.service.ts';
@@ -37,6 +38,7 @@ export function videosRoutes(deps: Deps): Router {
     brands: deps.repos.brands,
     customThemes: customThemeRepository(deps.db),
     users: deps.repos.users,
+    rememberedLook: (userId) => rememberedLook(deps.db, userId),
   });
 
   router.get('/r/videos/list', async (ctx) => {

@@ -93,14 +93,20 @@ export function lookCustomizationService(deps: LookCustomizationDeps) {
       return row as VideoRow;
     },
 
-    /** What a new video of this user starts with: the look they asked to use on future videos, if any. */
-    async rememberedFor(userId: number): Promise<{ customizations: Record<string, Record<string, boolean>>; background_id: number | null } | null> {
-      const user = await deps.db('users').where({ id: userId }).first<{ config: Record<string, unknown> } | undefined>('config');
-      const saved = user?.config?.[REMEMBERED_LOOK_KEY] as { customizations?: unknown; background?: unknown } | undefined;
-      if (!saved || typeof saved.customizations !== 'object') return null;
-      return { customizations: saved.customizations as Record<string, Record<string, boolean>>, background_id: typeof saved.background === 'number' ? saved.background : null };
-    },
   };
 }
 
 export type LookCustomizationService = ReturnType<typeof lookCustomizationService>;
+
+export interface RememberedLook {
+  customizations: Record<string, Record<string, boolean>>;
+  background_id: number | null;
+}
+
+/** What a new video of this user starts with: the look they asked to use on future videos, if any. */
+export async function rememberedLook(db: Db, userId: number): Promise<RememberedLook | null> {
+  const user = await db('users').where({ id: userId }).first<{ config: Record<string, unknown> | null } | undefined>('config');
+  const saved = user?.config?.[REMEMBERED_LOOK_KEY] as { customizations?: unknown; background?: unknown } | undefined;
+  if (!saved || typeof saved.customizations !== 'object' || saved.customizations === null) return null;
+  return { customizations: saved.customizations as RememberedLook['customizations'], background_id: typeof saved.background === 'number' ? saved.background : null };
+}

@@ -5,6 +5,7 @@ import type { OrganizationRepository, OrganizationRow } from '../repositories/or
 import type { UserRepository, UserWithOrg } from '../repositories/user.repository.ts';
 import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
 import type { WireMadeEditable, WireSetupOrganization, WireVideoCreated, WireVideoSetupFacts, WireVideoSetupInput } from '../wire/video.ts';
+import type { RememberedLook } from './look-customization.service.ts';
 import { ACCESS_FULL, isReadOnly, type VideoAccess } from './video-access.ts';
 
 /** Spec 1, section 9: every setup text field holds at most 250 characters. */
@@ -63,10 +64,12 @@ export interface VideoSetupRepos {
   brands: BrandRepository;
   customThemes: CustomThemeRepository;
   users: Pick<UserRepository, 'findById'>;
+  /** The look a user chose to use on future videos ('Also use on future videos' in Customize Look). */
+  rememberedLook?: (userId: number) => Promise<RememberedLook | null>;
 }
 
 /** Creating a video from its setup fields, changing them, and reopening a finalized video (spec 1, sections 2.1, 2.2, 4). */
-export function videoSetupService({ videos, organizations, brands, customThemes, users }: VideoSetupRepos) {
+export function videoSetupService({ videos, organizations, brands, customThemes, users, rememberedLook }: VideoSetupRepos) {
   async function liveBrands(organizationId: number): Promise<BrandWithOrg[]> {
     const { rows } = await brands.list({ organizationId, terms: [], offset: 0, limit: 500 });
     return rows.filter((b) => !b.disabled);
@@ -152,6 +155,11 @@ export function videoSetupService({ videos, organizations, brands, customThemes,
         // The organization's first brand (its own name, usually) until someone picks another.
         const ids = (await liveBrands(organizationId)).map((b) => b.id);
         values.brand_id = ids.length ? Math.min(...ids) : null;
+      }
+      const look = await rememberedLook?.(owner.id);
+      if (look) {
+        values.customizations = JSON.stringify(look.customizations);
+        if (look.background_id !== null && !('background_id' in values)) values.background_id = look.background_id;
       }
       const video = await videos.create({ ...values, organization_id: organizationId, user_id: owner.id });
       return { video_id: video.id };
