@@ -60,6 +60,9 @@ describe('GET /search/search', () => {
     assert.deepEqual(column(await search('videos', 'whitfeld'), 'title'), ['Remembering Anne Whitfield']);
     await makeVideo(h.deps, { organization_id: orgId, title: 'The Garciaz Family Reunion' });
     assert.deepEqual(column(await search('videos', 'garcia'), 'title'), ['José García', 'The Garciaz Family Reunion']);
+    // The words as typed come before a near spelling of them.
+    await makeUser(h.deps, { role: 'staff', organizationId: orgId, name: 'Paul Thompsen' });
+    assert.deepEqual(column(await search('users', 'thompsen'), 'name'), ['Paul Thompsen', 'Margaret Thompson']);
     assert.equal((await search('videos', 'xylophone quartet')).empty, true);
     // Whole words only: the seeded verse "In My Father's House" by "John 14:1-2" holds 'se' + 'jo' across a word's edge.
     assert.ok((await h.deps.db('stock_texts').where({ text_title: "In My Father's House" })).length);
@@ -102,10 +105,11 @@ describe('GET /search/search', () => {
       await trx.raw('SET LOCAL enable_seqscan = off');
       await trx.raw('SET LOCAL enable_indexscan = off');
       for (const { name } of SEARCH_SOURCES) {
-        const { sql, bindings } = searchSql(name, 'jose', 50);
-        const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN ${sql}`, bindings);
-        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-        assert.match(plan, /Bitmap Index Scan on \w+_search_index/, `${name}:\n${plan}`);
+        for (const [tier, { sql, bindings }] of Object.entries(searchSql(name, 'jose', 50))) {
+          const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN ${sql}`, bindings);
+          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          assert.match(plan, /Bitmap Index Scan on \w+_search_index/, `${name} ${tier}:\n${plan}`);
+        }
       }
     });
   });

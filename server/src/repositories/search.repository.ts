@@ -116,23 +116,50 @@ const SOURCES: Record<SearchSourceName, SourceQuery> = {
 
 export type SearchDbRow = Record<string, unknown> & { id: number };
 
-/** The SQL of one source's search, for the repository and for EXPLAIN in the tests and the bench. */
-export function searchSql(source: SearchSourceName, words: string, limit: number): { sql: string; bindings: (string | number)[] } {
+type Sql = { sql: string; bindings: (string | number)[] };
+
+/** A LIKE pattern for the words as they stand, with LIKE's own wildcards taken literally. */
+const literal = (words: string): string => words.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The SQL of one source's search, for the repository and for EXPLAIN in the tests and the bench. Two tiers, so
+ * that a common name does not cost a similarity score for each of its thousands of rows:
+ * - `exact`: the folded words occur in the document (LIKE, from the trigram index), or a number is the row's id;
+ *   a whole-word match first, then a match at a word's start, then the shortest document (the words are more of
+ *   it), then the newest.
+ * - `near`: asked only when `exact` found fewer than the limit; names within SIMILARITY_THRESHOLD of the words
+ *   (<<%, strict_word_similarity, from the same index), most alike first.
+ * The words are folded by the same function as the index (an immutable call on a constant is folded once, when
+ * the query is planned). `OFFSET 0` keeps the inner query apart, so each row's document is folded once for the
+ * ordering rather than once per term of it.
+ */
+export function searchSql(source: SearchSourceName, words: string, limit: number): { exact: Sql; near: Sql } {
   const { from, id, document, columns } = SOURCES[source];
   const folded = `immutable_unaccent(lower(${document}))`;
   const numericId = /^\d{1,9}$/.test(words) ? Number(words) : null;
-  // The words are folded by the same function as the index, once (an immutable call on a constant is folded
-  // when the query is planned). LIKE finds them anywhere; <<% (strict_word_similarity over SIMILARITY_THRESHOLD)
-  // finds a name spelt a letter off; a number also finds the row of that id. The best matches come first.
-  const sql = `SELECT ${columns}, strict_word_similarity(immutable_unaccent(lower(?)), ${folded}) AS score
-    FROM ${from}
-    WHERE ${folded} LIKE immutable_unaccent(lower(?)) OR immutable_unaccent(lower(?)) <<% ${folded}${numericId === null ? '' : ` OR ${id} = ?`}
-    ORDER BY score DESC, ${id} DESC
-    LIMIT ?`;
-  const bindings: (string | number)[] = [words, containsPattern(words), words];
-  if (numericId !== null) bindings.push(numericId);
-  bindings.push(limit);
-  return { sql, bindings };
+  const escaped = literal(words);
+  const byId = numericId === null ? '' : ` OR ${id} = ?`;
+  const exact: Sql = {
+    sql: `SELECT * FROM (SELECT ${columns}, ${folded} AS document FROM ${from} WHERE ${folded} LIKE immutable_unaccent(lower(?))${byId} OFFSET 0) m
+      ORDER BY ${numericId === null ? '' : 'm.id = ? DESC, '}' ' || m.document || ' ' LIKE immutable_unaccent(lower(?)) DESC,
+        ' ' || m.document LIKE immutable_unaccent(lower(?)) DESC, length(m.document), m.id DESC
+      LIMIT ?`,
+    bindings: [
+      containsPattern(words),
+      ...(numericId === null ? [] : [numericId, numericId]),
+      `% ${escaped} %`,
+      `% ${escaped}%`,
+      limit,
+    ],
+  };
+  const near: Sql = {
+    sql: `SELECT * FROM (SELECT ${columns}, ${folded} AS document FROM ${from} WHERE immutable_unaccent(lower(?)) <<% ${folded} OFFSET 0) m
+      WHERE NOT m.document LIKE immutable_unaccent(lower(?))
+      ORDER BY strict_word_similarity(immutable_unaccent(lower(?)), m.document) DESC, m.id DESC
+      LIMIT ?`,
+    bindings: [words, containsPattern(words), words, limit],
+  };
+  return { exact, near };
 }
 
 /**
@@ -148,11 +175,15 @@ export const SIMILARITY_THRESHOLD = 0.45;
 export function searchRepository(db: Db) {
   return {
     async search(source: SearchSourceName, words: string, limit: number): Promise<SearchDbRow[]> {
-      const { sql, bindings } = searchSql(source, words, limit);
+      const { exact, near } = searchSql(source, words, limit);
+      const { rows } = await db.raw<{ rows: SearchDbRow[] }>(exact.sql, exact.bindings);
+      if (rows.length >= limit) return rows;
       return db.transaction(async (trx) => {
         await trx.raw("SELECT set_config('pg_trgm.strict_word_similarity_threshold', ?, true)", [String(SIMILARITY_THRESHOLD)]);
-        const { rows } = await trx.raw<{ rows: SearchDbRow[] }>(sql, bindings);
-        return rows;
+        const more = (await trx.raw<{ rows: SearchDbRow[] }>(near.sql, near.bindings)).rows;
+        // A row found by its id may also be a near spelling of that number.
+        const seen = new Set(rows.map((row) => row.id));
+        return [...rows, ...more.filter((row) => !seen.has(row.id))].slice(0, limit);
       });
     },
   };
