@@ -23,6 +23,11 @@ export interface Config {
   downloadAlternates: Record<string, string>;
   /** Where `npm run build:helper` left the DVD burning tool that /denim serves (BURNER_BUILD_DIR, default build/burner). */
   burnerBuildDir: string;
+  /**
+   * The rotation analysis of uploaded photos (PHOTO_ANALYSIS=0 turns it off, say on a machine too small for its
+   * detector): off, no analysis job is queued and the slide page does not ask for ideas (meta show_ideas).
+   */
+  photoAnalysis: boolean;
 }
 
 /**
@@ -71,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https:'),
     downloadAlternates: parseDownloadAlternates(env.DOWNLOAD_ALTERNATES),
     burnerBuildDir: path.resolve(env.BURNER_BUILD_DIR || path.join(projectRoot, 'build', 'burner')),
+    photoAnalysis: env.PHOTO_ANALYSIS !== '0',
   };
 }

@@ -98,6 +98,11 @@ describe('AI rotation ideas (slides.analyse job, POST /r/slides/ideas, POST /r/s
       sent.length = 0;
       await processLater(slide.id);
       assert.deepEqual(sent, [{ name: 'slides.analyse', data: { slideId: slide.id }, options: undefined }], 'the analysis follows the later sizes');
+      // With PHOTO_ANALYSIS=0 no analysis is queued.
+      sent.length = 0;
+      h.deps.config.photoAnalysis = false;
+      await processLater(slide.id).finally(() => (h.deps.config.photoAnalysis = true));
+      assert.deepEqual(sent, []);
       await analyse(slide.id);
       assert.equal((await h.deps.db('slide_ideas').where({ slide_id: slide.id }).first())?.angle, 270);
     } finally {

@@ -41,6 +41,26 @@ describe('slide workspace calls', () => {
       assert.equal(res.body.meta.download_url, `/slides/downloader/${videoId}/`);
       assert.ok(res.body.meta.transitions.order.length >= 10 || res.body.meta.transitions.order.length === 0);
       assert.equal(res.body.slides[0].type, 'image');
+      assert.equal(res.body.meta.show_ideas, true);
+    });
+
+    it('asks for rotation ideas only where an editor works and the server analyses photos', async () => {
+      const agent = await h.agent(user);
+      h.deps.config.photoAnalysis = false;
+      try {
+        assert.equal((await agent.get(`/slides/slide_list/${videoId}?meta=1`).expect(200)).body.meta.show_ideas, false);
+      } finally {
+        h.deps.config.photoAnalysis = true;
+      }
+      const video = await h.deps.db('videos').where({ id: videoId }).first();
+      await h.deps.db('videos').where({ id: videoId }).update({ upload_link_access_level: 2 });
+      try {
+        const family = await h.request().get(`/slides/slide_list/${videoId}?meta=1&security_hash=${video.security_hash}`).expect(200);
+        assert.equal(family.body.meta.can_edit, false);
+        assert.equal(family.body.meta.show_ideas, false);
+      } finally {
+        await h.deps.db('videos').where({ id: videoId }).update({ upload_link_access_level: video.upload_link_access_level });
+      }
     });
   });
 

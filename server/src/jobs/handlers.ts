@@ -27,7 +27,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
       if (await waitForLibrary('slides.process', { slideId, later }, -1)) return;
       // The later sizes include the big image the rotation analysis reads: it is queued once they are made.
       await deps.slideMedia.prepareLater(slideId);
-      await deps.queue?.send('slides.analyse', { slideId });
+      if (deps.config.photoAnalysis) await deps.queue?.send('slides.analyse', { slideId });
     },
     'slides.analyse': async ({ slideId }) => {
       if (await waitForLibrary('slides.analyse', { slideId })) return;

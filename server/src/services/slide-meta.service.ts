@@ -34,6 +34,7 @@ export async function slideListMeta(deps: Deps, caller: Caller): Promise<WireSli
   }
   const org = video.organization_id ? await deps.db('organizations').where({ id: video.organization_id }).first('sample_button') : undefined;
   const backgrounds = lists.backgrounds;
+  const canEdit = !isReadOnly(video) && (linkLevel === undefined || linkLevel === 1);
   return {
     transitions: lists.transitions,
     effects: lists.effects,
@@ -47,8 +48,9 @@ export async function slideListMeta(deps: Deps, caller: Caller): Promise<WireSli
     // Family pages address the video by their link hash; a numeric id would send them to the login page.
     download_url: `/slides/downloader/${caller.securityHash ?? video.id}/`,
     read_only: isReadOnly(video),
-    can_edit: !isReadOnly(video) && (linkLevel === undefined || linkLevel === 1),
+    can_edit: canEdit,
     is_super: user?.role === 'super',
+    show_ideas: canEdit && deps.config.photoAnalysis,
     max_upload_bytes: MAX_VIDEO_BYTES,
   };
 }

@@ -117,6 +117,8 @@ export interface WireSlideListMeta {
   /** False for an upload-only family link: the grid offers uploads but no edits. */
   can_edit: boolean;
   is_super: boolean;
+  /** Spec 2 "Workspace data" showIdeas: the page polls for rotation ideas (an editor, and the server analyses photos). */
+  show_ideas: boolean;
   max_upload_bytes: number;
 }
 

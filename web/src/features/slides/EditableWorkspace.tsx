@@ -146,7 +146,7 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
       />
       <Stack spacing={1} sx={{ my: 2 }}>
         <UploadProgress summary={uploads.summary} />
-        {canEdit && <RotationIdeasNotice videoRef={videoRef} slides={slides} enabled={canEdit} onChanged={refresh} />}
+        {meta.showIdeas && <RotationIdeasNotice videoRef={videoRef} slides={slides} enabled={meta.showIdeas} onChanged={refresh} />}
         {canEdit && <DuplicatePhotos videoRef={videoRef} slides={slides} onChanged={refresh} />}
         <UploadProblems problems={uploads.problems} onDismiss={uploads.dismissProblems} />
         {slideActions.reorderError !== null && <ReorderErrorAlert reason={slideActions.reorderError} onRetry={() => void slideActions.retryOrder()} />}
