@@ -23,6 +23,7 @@ describe('GET /search/search', () => {
     await h.deps.db('slides').insert([
       { video_id: jose.id, position: 1, orig_filename: 'IMG_4711 beach.jpg' },
       { video_id: jose.id, position: 2, orig_filename: 'wedding-day.heic', deleted_at: new Date() },
+      { video_id: jose.id, position: 3, orig_filename: 'IMG_4712 porch.jpg', processing_state: 'ready', orig_path: `videos/${jose.id}/slides/porch.jpg`, sha256: 'ab'.repeat(32) },
     ]);
     await h.deps.db('songs').insert({ video_id: jose.id, position: 1, title: 'Amazing Grace', artist: 'Traditional', song_orig_name: 'grace.mp3' });
     await h.deps.db('silks').insert({ organization_id: orgId, label: 'Chapel receiver', device_id: '3f2b8c1e-9d4a-4e6b-8f00-1234567890ab' });
@@ -90,6 +91,11 @@ describe('GET /search/search', () => {
     const devices = await search('devices', 'chapel');
     assert.equal(devices.rows[0].id, '3f2b8c1e-9d4a-4e6b-8f00-1234567890ab');
     assert.deepEqual(column(await search('songs', 'amazing grace'), 'file_name'), ['grace.mp3']);
+    // The optional thumbnail: a processed photo's, none for one still uploading.
+    const slides = await search('slides', 'img_471');
+    const thumbnails = Object.fromEntries(slides.rows.map((row) => [row.cells[0] as string, row.thumbnail]));
+    assert.match(thumbnails['IMG_4712 porch.jpg'] ?? '', /^\/r\/slides\/\d+\/image\/thumb-[0-9a-f]+\.jpg$/);
+    assert.equal(thumbnails['IMG_4711 beach.jpg'], null);
   });
 
   it('finds a row by its id and refuses an unknown source', async () => {

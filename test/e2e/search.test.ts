@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import { sampleScene } from '../../server/src/media/sample-photos.ts';
+import { renderSvgToJpeg } from '../../server/src/repositories/image.repository.ts';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
 
 const DEVICE_ID = '3f2b8c1e-9d4a-4e6b-8f00-1234567890ab';
@@ -95,6 +97,28 @@ describe('global search in the browser', function () {
     await screenshot(page, 'search', 375);
     await page.setViewport({ width: 1280, height: 900 });
     assert.deepEqual(consoleErrors.filter((e) => !/500 \(Internal Server Error\)/.test(e)), []);
+  });
+
+  it('finds a photo by its file name and shows its thumbnail', async () => {
+    const { db, repos } = app.running.deps;
+    // A photo as processing leaves it (its thumbnail is made when first asked for), deleted so no other page shows it.
+    const [video] = await db('videos').where({ title: 'José Álvarez' });
+    const drawn = sampleScene(7, 900, 600);
+    const jpeg = await renderSvgToJpeg(drawn.svg, 90);
+    const key = `videos/${video.id}/slides/search-e2e/original.jpg`;
+    await repos.storage.write(key, jpeg);
+    await db('slides').insert({
+      video_id: video.id, position: 999, orig_filename: 'Grandpa on the pörch.jpg', orig_path: key, mime: 'image/jpeg', bytes: jpeg.length,
+      width: 900, height: 600, processing_state: 'ready', deleted_at: new Date(),
+    });
+    const slide = { orig_filename: 'grandpa porch' };
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/search?${new URLSearchParams({ q: slide.orig_filename })}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('section[data-source="slides"] tbody tr img');
+    const image = await page.$eval('section[data-source="slides"] tbody tr img', (img) => ({ width: (img as HTMLImageElement).naturalWidth, src: img.getAttribute('src') }));
+    assert.ok(image.width > 0, `the thumbnail loads: ${image.src}`);
+    await checkAccessibility(page, '/search with thumbnails');
+    await screenshot(page, 'search-slides', 1280);
   });
 
   it('says No results. when nothing matches, and searches from the page on a phone', async () => {

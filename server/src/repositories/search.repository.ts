@@ -50,7 +50,10 @@ const SOURCES: Record<SearchSourceName, SourceQuery> = {
     from: 'slides s JOIN videos v ON v.id = s.video_id',
     id: 's.id',
     document: 's.orig_filename',
-    columns: 's.id, s.orig_filename, s.video_id, v.title AS video_title, s.created_at, s.deleted_at IS NOT NULL AS deleted',
+    // The rest are what a slide's image address depends on (services/slide-media.service.ts slideUrls).
+    columns: `s.id, s.orig_filename, s.video_id, v.title AS video_title, s.created_at, s.deleted_at IS NOT NULL AS deleted,
+      s.is_text, s.is_video, s.orig_path, s.sha256, s.processing_state, s.angle, s.crop, s.hue, s.brightness, s.contrast,
+      s.saturation, s.straighten, s.enhance, s.redeyes, s.blemishes`,
   },
   songs: {
     from: 'songs g JOIN videos v ON v.id = g.video_id',

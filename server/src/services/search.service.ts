@@ -1,6 +1,7 @@
 import { SEARCH_LIMIT, isSearchSource, type SearchSourceName } from '../../../common/search-sources.ts';
 import { AppError } from '../http/errors.ts';
 import type { SearchDbRow, SearchRepository } from '../repositories/search.repository.ts';
+import { slideUrls, type UrlSlide } from './slide-media.service.ts';
 import type { WireSearchCell, WireSearchLink, WireSearchResult, WireSearchRow } from '../wire/search.ts';
 
 type Row = SearchDbRow;
@@ -31,6 +32,7 @@ const editorUrl = (videoId: unknown): string => `/creator/${String(videoId)}/sli
 interface Presenter {
   fields: string[];
   url(row: Row): string | null;
+  thumbnail?(row: Row): string | null;
   cells(row: Row): WireSearchCell[];
 }
 
@@ -65,6 +67,7 @@ const PRESENTERS: Record<SearchSourceName, Presenter> = {
   slides: {
     fields: ['file_name', 'video', 'editor', 'created_at'],
     url: (r) => editorUrl(r.video_id),
+    thumbnail: (r) => slideUrls(r as unknown as UrlSlide).thumb_url,
     cells: (r) => [text(r.orig_filename), text(r.video_title), link('Slides', editorUrl(r.video_id)), when(r.created_at)],
   },
   songs: {
@@ -140,6 +143,7 @@ export function searchService(repository: SearchRepository) {
         id: source === 'devices' ? String(row.device_id) : row.id,
         url: presenter.url(row),
         deleted: row.deleted === true,
+        thumbnail: presenter.thumbnail?.(row) ?? null,
         cells: presenter.cells(row),
       }));
       return { source, fields: presenter.fields, rows, empty: rows.length === 0, runtime };

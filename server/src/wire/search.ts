@@ -14,6 +14,8 @@ export interface WireSearchRow {
   /** Where the ID links to, when the thing has a page. */
   url: string | null;
   deleted: boolean;
+  /** The spec's optional thumbnail: a photo slide's 150 px thumbnail. */
+  thumbnail: string | null;
   /** One value per field of the answer, in the same order. */
   cells: WireSearchCell[];
 }

@@ -28,6 +28,7 @@ export function SearchSection({ name, state }: { name: string; state: SourceStat
       {state.status === 'pending' && <CircularProgress size={18} aria-label={`Searching ${humanize(name).toLowerCase()}`} />}
     </Typography>
   );
+  const thumbnails = state.status === 'done' && state.result.rows.some((row) => row.thumbnail);
   return (
     <Box component="section" aria-labelledby={headingId} data-source={name} sx={{ mb: 3 }}>
       {heading}
@@ -39,6 +40,7 @@ export function SearchSection({ name, state }: { name: string; state: SourceStat
               <TableHead>
                 <TableRow>
                   <TableCell>ID</TableCell>
+                  {thumbnails && <TableCell>Thumbnail</TableCell>}
                   {state.result.fields.map((field) => (
                     <TableCell key={field}>{humanize(field)}</TableCell>
                   ))}
@@ -54,6 +56,12 @@ export function SearchSection({ name, state }: { name: string; state: SourceStat
                         {row.url ? <CellLink href={row.url}>{id}</CellLink> : id}
                         {deleted && <Box component="span" sx={visuallyHidden}> (deleted)</Box>}
                       </TableCell>
+                      {thumbnails && (
+                        <TableCell sx={{ py: 0.5 }}>
+                          {/* The file name beside it says what the picture is. */}
+                          {row.thumbnail && <Box component="img" src={row.thumbnail} alt="" loading="lazy" sx={{ height: 48, display: 'block', borderRadius: 0.5 }} />}
+                        </TableCell>
+                      )}
                       {row.cells.map((value, i) => (
                         <TableCell key={state.result.fields[i] ?? i}>
                           <Cell value={value} />
