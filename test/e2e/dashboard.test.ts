@@ -78,18 +78,17 @@ describe('the dashboard', () => {
     await page.waitForFunction(() => location.pathname === '/videos');
   });
 
-  it('gives super users the administration drawer, and no search box until the search page exists', async () => {
+  it('gives super users the administration drawer and the search box', async () => {
     const context = await browser.browser.createBrowserContext();
     const admin = await context.newPage();
     await admin.setViewport({ width: 1280, height: 900 });
     await signIn(admin, app.url, 'admin@example.com');
     const errors = watchConsole(admin);
     await admin.goto(`${app.url}/dashboard`, { waitUntil: 'networkidle0' });
-    // The search box submits to /search (spec 1, 2.11), a page a later issue adds; until then it would lead to
-    // 'Page not found', so the top bar leaves it out even for super users on a wide window.
+    // The search box submits to /search (spec 1, 2.11); test/e2e/search.test.ts follows it there.
     await admin.waitForSelector('::-p-aria(Open administration menu)');
-    assert.equal(await admin.$('header form[role="search"]'), null);
-    assert.equal(await admin.$('header input[type="search"]'), null);
+    assert.equal(await admin.$eval('header form[role="search"]', (form) => form.getAttribute('action')), '/search');
+    assert.ok(await admin.$('header input[type="search"][name="q"]'));
     // The icon's label is fetched with the first hover, and that first hover still shows it.
     await admin.hover('[aria-label="Open administration menu"]');
     await admin.waitForSelector('[role="tooltip"] ::-p-text(Administration)');
