@@ -74,6 +74,7 @@ describe('global search in the browser', function () {
       assert.ok(ids.includes('songs') && ids.includes('devices'), ids.join());
       assert.equal(await page.$eval('section[data-source="songs"]', (s) => s.textContent), 'SongsError: Server error');
     } finally {
+      releaseUsers();
       page.off('request', onRequest);
       await page.setRequestInterception(false);
     }
