@@ -5,14 +5,7 @@ import { LazyTooltip } from '../ui/LazyTooltip.tsx';
 import type { Navbar } from '../api/index.ts';
 import { Logo } from './Logo.tsx';
 import { SUPPORT_EMAIL } from './nav-links.ts';
-import { ROUTES } from './routes.ts';
-import { SEARCH_PATH, SearchBox } from './SearchBox.tsx';
-
-/**
- * The search box submits to the search page (spec 1, 2.11), which a later issue adds: until a route serves it the
- * box stays hidden, so it never leads to 'Page not found'. It appears by itself once the route is listed.
- */
-const SEARCH_PAGE_EXISTS = ROUTES.some((route) => route.path === SEARCH_PATH);
+import { SearchBox } from './SearchBox.tsx';
 
 interface Props {
   title: string;
@@ -36,7 +29,7 @@ export function TopBar({ title, navbar, onOpenMenu, onOpenSuper }: Props) {
         <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1, minWidth: 0, fontWeight: 500 }}>
           {title || 'Tribute Videos'}
         </Typography>
-        {SEARCH_PAGE_EXISTS && isSuper && showSearch && <SearchBox />}
+        {isSuper && showSearch && <SearchBox />}
         {showLogo ? (
           <Button color="inherit" href={`mailto:${SUPPORT_EMAIL}`} startIcon={<SupportAgent />}>
             Support
