@@ -50,6 +50,7 @@ interface Props {
 /** /slides/{id} (spec 2 "Full-screen slide dialogs"): the slide large, its drawer, its neighbours a key away, its tools. */
 export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendingRotation, actions, edits, tool, go, slots = {} }: Props) {
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
+  const [doneFocused, setDoneFocused] = useState(false);
   const index = slides.findIndex((s) => s.id === slide.id);
   const previous = index > 0 ? slides[index - 1] : undefined;
   const next = index < slides.length - 1 ? slides[index + 1] : undefined;
@@ -172,7 +173,9 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
             {working ? (
               <CircularProgress size={28} aria-label="Saving" />
             ) : (
-              <Button variant="contained" onClick={go.close} autoFocus>
+              // Focus starts on Done when the dialog opens, not each time a save's spinner gives way to it again: that
+              // took the focus from the text being typed, and the next space pressed Done.
+              <Button variant="contained" onClick={go.close} autoFocus={!doneFocused} onFocus={() => setDoneFocused(true)}>
                 Done
               </Button>
             )}
