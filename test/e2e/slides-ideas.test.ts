@@ -70,9 +70,21 @@ describe('AI rotation ideas in the slide workspace', () => {
     assert.ok(scan && other, 'both photos were uploaded');
     assert.equal(scan.angle, 0);
 
-    // The analysis is a job after the later sizes, in a child process; the library preparation may hold it back 30 s.
+    // The analysis is a job after the later sizes, in a child process; the library preparation may hold it back
+    // 30 s at a time. The page gives up on a photo 30 s after it first asked (spec 2's idea timeout), so an analysis
+    // held back past that shows on the next visit: the page is opened again then, as a family would.
+    const askedFrom = Date.now();
+    const analysed = async () => (await app.running.deps.db('slide_ideas').whereIn('slide_id', [scan.id, other.id])).length === 2;
+    while (!(await analysed())) {
+      assert.ok(Date.now() - askedFrom < 150_000, 'both photos are analysed within 150 s');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    if (Date.now() - askedFrom > 25_000) {
+      await page.reload({ waitUntil: 'networkidle0' });
+      await waitForTiles(page, 2);
+    }
     const alertText = `xpath/.//div[contains(@class, "MuiAlert-message") and text()="1 photo needs rotating"]`;
-    const alert = await page.waitForSelector(alertText, { timeout: 90_000 });
+    const alert = await page.waitForSelector(alertText, { timeout: 10_000 });
     assert.ok(alert);
     const ideaOf = (id: number) => app.running.deps.db('slide_ideas').where({ slide_id: id }).first();
     assert.deepEqual(await ideaOf(scan.id).then((i) => [i.angle, i.na]), [270, false], 'the sideways scan is to be turned 270 degrees');
