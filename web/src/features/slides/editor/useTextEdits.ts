@@ -32,10 +32,22 @@ export function useTextEdits(slide: Slide, edits: SlideEdits) {
   const id = slide.id;
   // Another slide shown in the same dialog starts from its own fields.
   const [draftFor, setDraftFor] = useState(id);
+  // What the server last said about this slide's fields: another editor's change (live sync) or a save's reply.
+  const savedKey = JSON.stringify([slide.slideCaption, slide.fontSize, slide.font, slide.slideBackground]);
+  const [seenSaved, setSeenSaved] = useState(savedKey);
   if (draftFor !== id) {
     setDraftFor(id);
+    setSeenSaved(savedKey);
     draftRef.current = initial();
     setDraft(draftRef.current);
+  } else if (seenSaved !== savedKey) {
+    setSeenSaved(savedKey);
+    // Shown in the open drawer as it comes, unless this editor has text or a size of its own still waiting to be
+    // sent (which will be saved over it, as the last edit wins); else closing the drawer would show stale text.
+    if (!pending.current) {
+      draftRef.current = initial();
+      setDraft(draftRef.current);
+    }
   }
 
   const flush = useCallback(() => {
