@@ -46,12 +46,16 @@ const precision = number(rotation, /precision ([\d.]+|n\/a) %/);
 const recall = number(rotation, /recall ([\d.]+|n\/a) %/);
 const msPerPhoto = number(rotation, /([\d.]+) ms per photo/);
 const suggestions = /suggestions (\d+), right (\d+)/.exec(rotation);
+// Recall where a suggestion is possible: the photos whose upright version shows a face to the framing bench.
+const withFaces = new Set([...framing.matchAll(/^(\S+) whole photo: \d+ face/gm)].map((m) => m[1]));
+const turnedWithFaces = [...rotation.matchAll(/^(\S+) turned (\d+): suggested (\S+) \(wanted (\S+)\)/gm)].filter((m) => m[2] !== '0' && withFaces.has(m[1]));
+const rightWithFaces = turnedWithFaces.filter((m) => m[3] === m[4]).length;
 const whole = number(framing, /every detected face fully visible: ([\d.]+|n\/a) %/);
 const framed = /photos with faces (\d+), frames (\d+)/.exec(framing);
 
 console.log(`\nissue 15 figures (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${os.cpus().length} cores, ${((performance.now() - started) / 1000).toFixed(0)} s):`);
 console.log(`  rotation precision ${precision ?? 'n/a'} % (${suggestions?.[2] ?? '?'} right of ${suggestions?.[1] ?? '?'} suggestions); goal at least 95 %: ${verdict(precision !== null && precision >= 95)}`);
-console.log(`  rotation recall ${recall ?? 'n/a'} % of turned photos (reported, no goal); ${msPerPhoto ?? '?'} ms per photo`);
+console.log(`  rotation recall ${recall ?? 'n/a'} % of all turned photos; ${turnedWithFaces.length ? ((100 * rightWithFaces) / turnedWithFaces.length).toFixed(1) : 'n/a'} % of turned photos with a face (${rightWithFaces} of ${turnedWithFaces.length}; reported, no goal); ${msPerPhoto ?? '?'} ms per photo`);
 console.log(`  duplicates: altered copies found ${dup.alteredFound} of ${dup.altered}; goal all: ${verdict(dup.alteredFound === dup.altered)}`);
 console.log(`  duplicates: distinct pairs offered ${dup.distinctOffered} of ${dup.distinct}; goal none: ${verdict(dup.distinctOffered === 0)}`);
 console.log(`  duplicates: server check ${dup.msPerPair.toFixed(1)} ms per pair; without the browser's fingerprints in front it finds ${dup.serverAloneCopies} of ${dup.altered} copies and calls ${dup.serverAloneDistinct} distinct pairs the same`);
