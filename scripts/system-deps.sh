@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages the product and its tests use are present.
 # On Debian or Ubuntu as root it installs what is missing with apt-get; anywhere else it prints
-# the exact command and stops. Usage: scripts/system-deps.sh [--with-browser]
+# the exact command and stops. Usage: scripts/system-deps.sh [--with-browser] [--with-bench]
 set -euo pipefail
 
 packages=(ffmpeg dvdauthor genisoimage lsdvd fluidsynth fluid-soundfont-gm fonts-sil-gentium-basic fonts-quicksand fonts-ebgaramond fonts-dancingscript fonts-linuxlibertine fonts-texgyre fonts-crosextra-caladea fonts-open-sans fonts-lato fonts-cantarell fonts-sil-charis fonts-vollkorn fonts-cabin
   postgresql-client libheif-examples
   xorriso growisofs nsis)
-# The browsers, and wine64 to run the Windows helper in the tests.
-[[ "${1:-}" == "--with-browser" ]] && packages+=(chromium firefox-esr wine64)
+for option in "$@"; do
+  case "$option" in
+    # The browsers, and wine64 to run the Windows helper in the tests.
+    --with-browser) packages+=(chromium firefox-esr wine64) ;;
+    # Real photographs for the smart helpers' bench (scikit-image's sample data: people, scenes, textures).
+    --with-bench) packages+=(python3-skimage) ;;
+    *) echo "Unknown option: $option" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

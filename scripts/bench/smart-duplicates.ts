@@ -6,7 +6,8 @@
  *
  * Originals: the demo's sample photos (drawn landscapes, server/src/media/sample-photos.ts, the shapes the demo
  * seed uses), the tests' real photographs (server/test/fixtures/rotation) and, when present, the real photographs
- * of scikit-image's data (Debian package python3-skimage: installed, or unpacked under the cache folder with
+ * of scikit-image's data (Debian package python3-skimage: installed by `scripts/system-deps.sh --with-bench`, which
+ * smart.ts runs, or unpacked under the cache folder with
  *   apt-get download python3-skimage && dpkg-deb -x python3-skimage_*.deb x
  *   cp x/usr/lib/python3/dist-packages/skimage/data/*.{png,jpg} ~/.cache/tribute/bench-smart/skimage/
  * ), plus any folders given.

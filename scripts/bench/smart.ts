@@ -5,9 +5,11 @@
  * smart-duplicates.ts). The rotation and framing benches are then started on those originals (or, without
  * scikit-image, also on the tests' small photographs, the only ones with people then), each in its own process,
  * as each loads the face detector.
+ * scikit-image's photographs come from the Debian package python3-skimage, which this bench installs first
+ * (scripts/system-deps.sh --with-bench) where it can; without it the set is smaller and says so.
  * Usage: node --import tsx scripts/bench/smart.ts
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../server/src/config.ts';
@@ -32,6 +34,9 @@ const number = (text: string, pattern: RegExp): number | null => {
   return m && m[1] !== 'n/a' ? Number(m[1]) : null;
 };
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+
+const deps = spawnSync('bash', [path.join(projectRoot, 'scripts/system-deps.sh'), '--with-bench'], { stdio: 'inherit' });
+if (deps.status !== 0) console.log('(python3-skimage is not installed: the set has no scikit-image photographs)');
 
 const started = performance.now();
 console.log('duplicates:');
