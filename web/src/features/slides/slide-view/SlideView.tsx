@@ -47,10 +47,15 @@ interface Props {
   slots?: EditorSlots;
 }
 
+/** Whether the focus is in a field taking text (read as Done mounts, to leave that focus where it is). */
+const typingInField = () => {
+  const active = document.activeElement as HTMLElement | null;
+  return active !== null && (['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName) || active.isContentEditable);
+};
+
 /** /slides/{id} (spec 2 "Full-screen slide dialogs"): the slide large, its drawer, its neighbours a key away, its tools. */
 export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendingRotation, actions, edits, tool, go, slots = {} }: Props) {
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
-  const [doneFocused, setDoneFocused] = useState(false);
   const index = slides.findIndex((s) => s.id === slide.id);
   const previous = index > 0 ? slides[index - 1] : undefined;
   const next = index < slides.length - 1 ? slides[index + 1] : undefined;
@@ -173,9 +178,9 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
             {working ? (
               <CircularProgress size={28} aria-label="Saving" />
             ) : (
-              // Focus starts on Done when the dialog opens, not each time a save's spinner gives way to it again: that
-              // took the focus from the text being typed, and the next space pressed Done.
-              <Button variant="contained" onClick={go.close} autoFocus={!doneFocused} onFocus={() => setDoneFocused(true)}>
+              // Done takes the focus when it appears (the dialog opens, a save's spinner gives way to it), so the keys
+              // reach the dialog, but never from a field being typed in: the next space would press Done.
+              <Button variant="contained" onClick={go.close} autoFocus={!typingInField()}>
                 Done
               </Button>
             )}
