@@ -201,6 +201,31 @@ describe('the slide editor drawers', () => {
     });
   });
 
+  describe('a text slide on a slow connection', () => {
+    it('keeps a background chosen while the text is still being saved', async () => {
+      await page.goto(`${app.url}/slides/${textId}`, { waitUntil: 'networkidle0' });
+      await dialogTitle('Text Slide');
+      const before = (await slideRow(textId)).slide_caption as string;
+      await page.emulateNetworkConditions({ download: -1, upload: -1, latency: 1500 });
+      try {
+        const from = saves.length;
+        const text = await page.waitForSelector('[role="dialog"] textarea:not([aria-hidden])');
+        await text!.click();
+        await page.keyboard.press('End');
+        await page.keyboard.type('!');
+        await page.waitForFunction(() => document.querySelector('[aria-label="Saving"]') !== null);
+        assert.equal(saves.length - from, 1, 'the text is on its way');
+        await page.locator('[role="dialog"] [role="combobox"]::-p-text(Soft Cream)').click();
+        await page.locator('[role="option"]::-p-text(White)').click();
+        await page.waitForSelector('[role="listbox"]', { hidden: true });
+        await eventually(textId, (row) => row.slide_caption === `${before}!` && Number(row.slide_background) === 3, 'both the text and the background are saved');
+      } finally {
+        await page.emulateNetworkConditions(null);
+      }
+      await idle();
+    });
+  });
+
   describe('a video clip', () => {
     before(async () => {
       await page.goto(`${app.url}/slides/${clipId}`, { waitUntil: 'networkidle0' });

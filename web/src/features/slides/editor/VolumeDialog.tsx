@@ -15,7 +15,7 @@ export function VolumeDialog({ slide, edits, onClose }: { slide: Slide; edits: S
   const [duck, setDuck] = useState(String(slide.duckVolume));
   const clipValue = parseVolume(clip);
   const duckValue = parseVolume(duck);
-  const send = useLatestSave(slide.id, edits, { clipVolume: slide.clipVolume, duckVolume: slide.duckVolume });
+  const send = useLatestSave(slide.id, edits);
   const change = (nextClip: string, nextDuck: string) => {
     setClip(nextClip);
     setDuck(nextDuck);

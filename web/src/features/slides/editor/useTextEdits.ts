@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Slide } from '../../../api/index.ts';
+import { useLatestSave } from './useLatestSave.ts';
 import type { SlideEdits } from './useSlideEdits.ts';
 
 /** Spec 2 section 9: caption and text size are sent 1000 ms after the last change. */
@@ -20,9 +21,9 @@ const size = (text: string) => {
 
 /**
  * A saved text slide's edits (spec 2 section 4 "Text slide edits"): caption and size debounced 1 s, font and
- * background saved at once, and a final update with only caption and size when the drawer closes with changes pending.
+ * background saved at once (or as soon as the slide is free, see useLatestSave), and a final update with only caption and size when the drawer closes with changes pending.
  */
-export function useTextEdits(slide: Slide, edits: SlideEdits) {
+export function useTextEdits(slide: Slide, edits: SlideEdits, busy = false) {
   const initial = (): TextFields => ({ caption: slide.slideCaption, fontSize: String(slide.fontSize), font: slide.font ?? 'Quicksand-Bold.ttf', background: slide.slideBackground ?? 1 });
   const [draft, setDraft] = useState<TextFields>(initial);
   const draftRef = useRef(draft);
@@ -50,6 +51,9 @@ export function useTextEdits(slide: Slide, edits: SlideEdits) {
     }
   }
 
+  const sendFont = useLatestSave(id, edits, busy);
+  const sendBackground = useLatestSave(id, edits, busy);
+
   const flush = useCallback(() => {
     window.clearTimeout(timer.current);
     const p = pending.current;
@@ -63,15 +67,15 @@ export function useTextEdits(slide: Slide, edits: SlideEdits) {
     (patch: Partial<TextFields>) => {
       draftRef.current = { ...draftRef.current, ...patch };
       setDraft(draftRef.current);
-      if (patch.font !== undefined) void edits.save(id, { font: patch.font });
-      if (patch.background !== undefined) void edits.save(id, { slideBackground: patch.background });
+      if (patch.font !== undefined) sendFont({ font: patch.font });
+      if (patch.background !== undefined) sendBackground({ slideBackground: patch.background });
       if (patch.caption !== undefined || patch.fontSize !== undefined) {
         pending.current = { id, caption: draftRef.current.caption, fontSize: draftRef.current.fontSize };
         window.clearTimeout(timer.current);
         timer.current = window.setTimeout(flush, TEXT_DEBOUNCE_MS);
       }
     },
-    [edits, id, flush],
+    [id, flush, sendFont, sendBackground],
   );
 
   // Closing the drawer (or moving to another slide) sends what is still waiting.

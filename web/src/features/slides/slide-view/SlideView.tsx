@@ -64,7 +64,7 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
   const isCover = slide.id === coverId;
   const ctx = { targets: [slide], busy };
   // A text slide's fields are edited in the drawer and shown on the stage as typed.
-  const text = useTextEdits(slide, edits);
+  const text = useTextEdits(slide, edits, isBusy);
   const shown = slide.isText ? { ...slide, slideCaption: text.draft.caption, fontSize: text.sizeError ? slide.fontSize : Number(text.draft.fontSize), slideBackground: text.draft.background } : slide;
 
   const remove = () => {
