@@ -19,6 +19,19 @@ export const tile = (id: number) => `${TILE}[data-slide-id="${id}"]`;
 export const tileButton = (id: number) => `${tile(id)} [role="button"]`;
 export const selectedIds = (page: Page) => page.$$eval(`${TILE} [aria-pressed="true"]`, (els) => els.map((e) => Number(e.closest('[data-slide-id]')!.getAttribute('data-slide-id'))));
 
+/** Waits until the grid shows `count` saved slides (tiles with an id), every one with its picture loaded. */
+export function waitForTiles(page: Page, count: number) {
+  return page.waitForFunction(
+    (selector, n) => {
+      const tiles = [...document.querySelectorAll(selector)];
+      return tiles.length === n && tiles.every((t) => (t.querySelector('img')?.naturalWidth ?? 0) > 0);
+    },
+    { timeout: 90_000, polling: 250 },
+    `${TILE}[data-slide-id]`,
+    count,
+  );
+}
+
 export async function openGrid(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'networkidle0' });
   await page.waitForSelector(TILE);

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { makeVideo } from '../../server/test/harness.ts';
 import { launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
 import { signIn } from './sign-in.ts';
+import { waitForTiles } from './slide-grid-page.ts';
 
 /** A scene of overlapping soft shapes; each seed is a different photo. */
 async function scene(seed: number, file: string): Promise<string> {
@@ -19,19 +20,7 @@ async function scene(seed: number, file: string): Promise<string> {
   return file;
 }
 
-const TILE = '[data-testid="slide-tile"][data-slide-id]';
 
-function waitForTiles(page: Page, count: number) {
-  return page.waitForFunction(
-    (selector, n) => {
-      const tiles = [...document.querySelectorAll(selector)];
-      return tiles.length === n && tiles.every((t) => (t.querySelector('img')?.naturalWidth ?? 0) > 0);
-    },
-    { timeout: 90_000, polling: 250 },
-    TILE,
-    count,
-  );
-}
 
 describe('duplicate photos in the slide workspace', () => {
   let app: E2eApp;

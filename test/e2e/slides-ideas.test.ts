@@ -10,23 +10,12 @@ import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, 
 import { makeStaffVideo } from './slide-fixtures.ts';
 import { settle } from './slide-grid-page.ts';
 import { signIn } from './sign-in.ts';
+import { waitForTiles } from './slide-grid-page.ts';
 
 const fixtures = path.join(projectRoot, 'server/test/fixtures/rotation');
-const TILE = '[data-testid="slide-tile"][data-slide-id]';
 const button = (page: Page, text: string) => page.waitForSelector(`xpath/.//div[@role="dialog"]//button[text()="${text}"]`);
 const isDisabled = (page: Page, text: string) => button(page, text).then((b) => b!.evaluate((e) => (e as HTMLButtonElement).disabled));
 
-function waitForTiles(page: Page, count: number) {
-  return page.waitForFunction(
-    (selector, n) => {
-      const tiles = [...document.querySelectorAll(selector)];
-      return tiles.length === n && tiles.every((t) => (t.querySelector('img')?.naturalWidth ?? 0) > 0);
-    },
-    { timeout: 90_000, polling: 250 },
-    TILE,
-    count,
-  );
-}
 
 describe('AI rotation ideas in the slide workspace', () => {
   let app: E2eApp;
