@@ -128,6 +128,17 @@ describe('the slide editor drawers', () => {
       await idle();
     });
 
+    it('refuses a size the server would refuse, saying the range, and sends nothing', async () => {
+      const from = saves.length;
+      await retype('[role="dialog"] label::-p-text(Text Size) + div input', '5');
+      await page.waitForSelector('[role="dialog"] ::-p-text(Enter a size from 8 to 300.)');
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.deepEqual(saves.slice(from).filter((s) => s.body.font_size !== undefined), [], 'no size sent');
+      await retype('[role="dialog"] label::-p-text(Text Size) + div input', '72');
+      await page.waitForSelector('[role="dialog"] ::-p-text(Enter a size from 8 to 300.)', { hidden: true });
+      await idle();
+    });
+
     it('sends a new font at once, in the font itself in the menu', async () => {
       const from = saves.length;
       await page.locator('[role="dialog"] [role="combobox"]::-p-text(Quicksand Bold)').click();

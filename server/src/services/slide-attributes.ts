@@ -1,5 +1,6 @@
 import { AppError } from '../http/errors.ts';
 import type { SlideRow } from '../repositories/slide.repository.ts';
+import { TEXT_SIZE_MAX, TEXT_SIZE_MIN } from '../../../common/text-size.ts';
 
 /** Fonts offered for captions and text slides (files from Debian's font packages). */
 export const CAPTION_FONT = 'Gentium-Basic-Italic.ttf';
@@ -55,7 +56,7 @@ export function parseSlideAttributes(body: Body, slide: Pick<SlideRow, 'is_text'
     if (text.length > 2000) bad('The text is too long (2000 characters at most).');
     a.slide_caption = text;
   }
-  a.font_size = num(body, 'font_size', 8, 300, 'Text Size');
+  a.font_size = num(body, 'font_size', TEXT_SIZE_MIN, TEXT_SIZE_MAX, 'Text Size');
   if ('font' in body) {
     const font = String(body.font ?? '');
     if (!FONTS.includes(font)) bad('That font is not available.');

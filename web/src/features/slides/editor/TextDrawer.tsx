@@ -7,6 +7,7 @@ import { DrawerItem } from './DrawerItem.tsx';
 import { FontPicker } from './FontPicker.tsx';
 import { slideTimeLabel } from './slide-time.ts';
 import type { TextFields } from './useTextEdits.ts';
+import { TEXT_SIZE_HINT, TEXT_SIZE_MAX, TEXT_SIZE_MIN } from '../../../../../common/text-size.ts';
 
 interface Props {
   slide: Slide;
@@ -38,8 +39,8 @@ export function TextDrawer({ slide, meta, isCover, busy, slots, draft, sizeError
           value={draft.fontSize}
           onChange={(e) => onChange({ fontSize: e.target.value })}
           error={sizeError}
-          helperText={sizeError ? 'Enter a size greater than 0.' : undefined}
-          slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          helperText={sizeError ? TEXT_SIZE_HINT : undefined}
+          slotProps={{ htmlInput: { min: TEXT_SIZE_MIN, max: TEXT_SIZE_MAX, step: 1 } }}
         />
         <FontPicker value={draft.font} fallback="Quicksand-Bold.ttf" onChange={(font) => onChange({ font })} />
         <TextField select label="Text Background" value={draft.background} onChange={(e) => onChange({ background: Number(e.target.value) })}>

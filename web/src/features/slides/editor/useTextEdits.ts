@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Slide } from '../../../api/index.ts';
 import { useLatestSave } from './useLatestSave.ts';
 import type { SlideEdits } from './useSlideEdits.ts';
+import { textSize } from '../../../../../common/text-size.ts';
 
 /** Spec 2 section 9: caption and text size are sent 1000 ms after the last change. */
 export const TEXT_DEBOUNCE_MS = 1000;
@@ -14,10 +15,7 @@ export interface TextFields {
   background: number;
 }
 
-const size = (text: string) => {
-  const n = Number(text);
-  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
-};
+const size = textSize;
 
 /**
  * A saved text slide's edits (spec 2 section 4 "Text slide edits"): caption and size debounced 1 s, font and

@@ -7,6 +7,7 @@ import { useTextSlideDraft } from './useTextSlideDraft.ts';
 import { useState } from 'react';
 import { PreviousCaptionsDialog } from '../stock/PreviousCaptionsDialog.tsx';
 import { StockTextDialog } from '../stock/StockTextDialog.tsx';
+import { TEXT_SIZE_HINT, TEXT_SIZE_MAX, TEXT_SIZE_MIN } from '../../../../../common/text-size.ts';
 
 interface Props {
   videoRef: VideoRef;
@@ -60,8 +61,8 @@ export function TextSlideDialog({ videoRef, meta, onSaved, onClose }: Props) {
             value={draft.fontSize}
             onChange={(e) => change({ fontSize: e.target.value })}
             error={sizeError}
-            helperText={sizeError ? 'Enter a size greater than 0.' : undefined}
-            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            helperText={sizeError ? TEXT_SIZE_HINT : undefined}
+            slotProps={{ htmlInput: { min: TEXT_SIZE_MIN, max: TEXT_SIZE_MAX, step: 1 } }}
             fullWidth
           />
           <TextField select label="Text Background" value={draft.background} onChange={(e) => change({ background: Number(e.target.value) })} fullWidth>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveSlide, type VideoRef } from '../../../api/index.ts';
+import { textSize } from '../../../../../common/text-size.ts';
 
 /** Spec 2 section 9: caption and text size are sent 1000 ms after the last change. */
 export const TEXT_SAVE_DELAY_MS = 1000;
@@ -11,10 +12,7 @@ export interface TextDraft {
   background: number;
 }
 
-const validSize = (text: string) => {
-  const n = Number(text);
-  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
-};
+const validSize = textSize;
 
 /**
  * A new text slide (spec 2 section 4 "Text slide edits"): created by its first save (saveSlide without slideId),
