@@ -70,6 +70,13 @@ describe('GET /search/search', () => {
     assert.equal((await search('stock_texts', 'jose')).empty, true);
   });
 
+  it("finds a word's other forms by its stem", async () => {
+    await makeVideo(h.deps, { organization_id: orgId, title: 'Run for Jim', subtitle: 'Memories of the harbour' });
+    // Neither a substring of the title nor within a near spelling of 'run' (strict similarity 0.33).
+    assert.deepEqual(column(await search('videos', 'running'), 'title'), ['Run for Jim']);
+    assert.deepEqual(column(await search('videos', 'memory harbours'), 'title'), ['Run for Jim']);
+  });
+
   it('returns deleted rows flagged deleted', async () => {
     const videos = await search('videos', 'chloe');
     assert.deepEqual(videos.rows.map((row) => [row.id, row.deleted]), [[deletedVideoId, true]]);
@@ -105,7 +112,7 @@ describe('GET /search/search', () => {
     assert.deepEqual((await agent.get('/search/search').query({ source: 'passwords', words: 'a' }).expect(400)).body, { errors: ['Unknown search source.'] });
   });
 
-  it('answers every source from its trigram index, never by reading the whole table', async () => {
+  it('answers every source from its trigram and word indexes, never by reading the whole table', async () => {
     await h.deps.db.transaction(async (trx) => {
       // A few rows are cheapest read whole; with plain scans off, a bitmap scan needs a condition its index answers.
       await trx.raw('SET LOCAL enable_seqscan = off');
@@ -115,6 +122,7 @@ describe('GET /search/search', () => {
           const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN ${sql}`, bindings);
           const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
           assert.match(plan, /Bitmap Index Scan on \w+_search_index/, `${name} ${tier}:\n${plan}`);
+          if (tier === 'exact') assert.match(plan, /Bitmap Index Scan on \w+_words_index/, `${name} ${tier}:\n${plan}`);
         }
       }
     });

@@ -4,8 +4,8 @@ import { containsPattern } from './text-search.ts';
 
 /**
  * One source of the global search: the rows it reads and the document it matches. `document` is, column for
- * column, the expression that migration 20261127041600 indexed (trigram GIN over immutable_unaccent(lower(...))),
- * so the planner answers both tests below from that index; change one only with a new migration for the other.
+ * column, the expression that migration 20261127041600 indexed (trigram GIN over immutable_unaccent(lower(...)), and
+ * 20261127072800 the same as a tsvector), so the planner answers both tests below from that index; change one only with a new migration for the other.
  */
 interface SourceQuery {
   from: string;
@@ -127,9 +127,10 @@ const literal = (words: string): string => words.replace(/[\\%_]/g, (c) => `\\${
 /**
  * The SQL of one source's search, for the repository and for EXPLAIN in the tests and the bench. Two tiers, so
  * that a common name does not cost a similarity score for each of its thousands of rows:
- * - `exact`: the folded words occur in the document (LIKE, from the trigram index), or a number is the row's id;
- *   a whole-word match first, then a match at a word's start, then the shortest document (the words are more of
- *   it), then the newest.
+ * - `exact`: the folded words occur in the document (LIKE, from the trigram index), or every word's stem is one of
+ *   the document's (full text, from the tsvector index of 20261127072800: 'running' finds "Run for Jim"), or a
+ *   number is the row's id; a whole-word match first, then a match at a word's start, then the shortest document
+ *   (the words are more of it), then the newest.
  * - `near`: asked only when `exact` found fewer than the limit; names within SIMILARITY_THRESHOLD of the words
  *   (<<%, strict_word_similarity, from the same index), most alike first.
  * The words are folded by the same function as the index (an immutable call on a constant is folded once, when
@@ -139,16 +140,18 @@ const literal = (words: string): string => words.replace(/[\\%_]/g, (c) => `\\${
 export function searchSql(source: SearchSourceName, words: string, limit: number): { exact: Sql; near: Sql } {
   const { from, id, document, columns } = SOURCES[source];
   const folded = `immutable_unaccent(lower(${document}))`;
+  const stems = `to_tsvector('english'::regconfig, ${folded}) @@ plainto_tsquery('english'::regconfig, immutable_unaccent(lower(?)))`;
   const numericId = /^\d{1,9}$/.test(words) ? Number(words) : null;
   const escaped = literal(words);
   const byId = numericId === null ? '' : ` OR ${id} = ?`;
   const exact: Sql = {
-    sql: `SELECT * FROM (SELECT ${columns}, ${folded} AS document FROM ${from} WHERE ${folded} LIKE immutable_unaccent(lower(?))${byId} OFFSET 0) m
+    sql: `SELECT * FROM (SELECT ${columns}, ${folded} AS document FROM ${from} WHERE ${folded} LIKE immutable_unaccent(lower(?)) OR ${stems}${byId} OFFSET 0) m
       ORDER BY ${numericId === null ? '' : 'm.id = ? DESC, '}' ' || m.document || ' ' LIKE immutable_unaccent(lower(?)) DESC,
         ' ' || m.document LIKE immutable_unaccent(lower(?)) DESC, length(m.document), m.id DESC
       LIMIT ?`,
     bindings: [
       containsPattern(words),
+      words,
       ...(numericId === null ? [] : [numericId, numericId]),
       `% ${escaped} %`,
       `% ${escaped}%`,
@@ -156,11 +159,11 @@ export function searchSql(source: SearchSourceName, words: string, limit: number
     ],
   };
   const near: Sql = {
-    sql: `SELECT * FROM (SELECT ${columns}, ${folded} AS document FROM ${from} WHERE immutable_unaccent(lower(?)) <<% ${folded} OFFSET 0) m
+    sql: `SELECT * FROM (SELECT ${columns}, ${folded} AS document FROM ${from} WHERE immutable_unaccent(lower(?)) <<% ${folded} AND NOT ${stems} OFFSET 0) m
       WHERE NOT m.document LIKE immutable_unaccent(lower(?))
       ORDER BY strict_word_similarity(immutable_unaccent(lower(?)), m.document) DESC, m.id DESC
       LIMIT ?`,
-    bindings: [words, containsPattern(words), words, limit],
+    bindings: [words, words, containsPattern(words), words, limit],
   };
   return { exact, near };
 }
