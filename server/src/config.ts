@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseStorageSettings, type S3Settings } from './storage/storage-settings.ts';
 
 export interface Config {
   /** Empty when the embedded PostgreSQL should be used. */
@@ -28,6 +29,8 @@ export interface Config {
    * detector): off, no analysis job is queued and the slide page does not ask for ideas (meta show_ideas).
    */
   photoAnalysis: boolean;
+  /** Where media live: null for DATA_DIR/media, else the S3-compatible bucket of STORAGE_URL (storage/storage-settings.ts). */
+  storage: S3Settings | null;
 }
 
 /**
@@ -77,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadAlternates: parseDownloadAlternates(env.DOWNLOAD_ALTERNATES),
     burnerBuildDir: path.resolve(env.BURNER_BUILD_DIR || path.join(projectRoot, 'build', 'burner')),
     photoAnalysis: env.PHOTO_ANALYSIS !== '0',
+    storage: parseStorageSettings(env),
   };
 }

@@ -51,7 +51,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     sessions: sessionRepository(db, config.sessionSecret),
     videos: videoRepository(db),
     outbox: outboxRepository(db),
-    storage: storageRepository(config.dataDir),
+    storage: storageRepository(config.dataDir, config.storage),
     userTokens: userTokenRepository(db, config.sessionSecret),
     orders: orderRepository(db),
     systemSettings: systemSettingRepository(db),

@@ -1,37 +1,39 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { tempPath } from './temp-files.ts';
+import { localStorage } from '../storage/local-storage.ts';
+import { s3Storage } from '../storage/s3-storage.ts';
+import type { StorageBackend } from '../storage/storage-backend.ts';
+import type { S3Settings } from '../storage/storage-settings.ts';
 
 /**
- * The only code that knows where media files live. Keys are relative paths ('videos/12/slides/...');
- * writes go to a temporary name and are renamed into place so a crash never leaves a half file.
+ * The only code that knows where media files live: the local data folder (the default) or an S3-compatible bucket
+ * (STORAGE_URL, storage/storage-settings.ts). Keys are relative paths ('videos/12/slides/...'); every write appears
+ * whole or not at all, so a crash never leaves a half file.
  */
-export function storageRepository(dataDir: string) {
-  const root = path.join(dataDir, 'media');
-  const resolve = (key: string): string => {
-    const full = path.resolve(root, key);
-    if (full !== root && !full.startsWith(root + path.sep)) throw new Error(`Storage key escapes the media folder: ${key}`);
-    return full;
-  };
+export function storageRepository(dataDir: string, s3: S3Settings | null = null) {
+  const backend: StorageBackend = s3 ? s3Storage(s3, dataDir) : localStorage(dataDir);
+  const local = s3 ? null : localStorage(dataDir);
   return {
-    root,
-    resolve,
-    async write(key: string, data: Buffer | string): Promise<void> {
-      const full = resolve(key);
-      await mkdir(path.dirname(full), { recursive: true });
-      // Named for its writer, so one left by a killed process can be told from one being written (temp-files.ts).
-      const tmp = tempPath(full);
-      try {
-        await writeFile(tmp, data);
-        await rename(tmp, full);
-      } catch (err) {
-        await rm(tmp, { force: true });
-        throw err;
-      }
+    backend,
+    kind: backend.kind,
+    /** The local media folder (where the local backend keeps files). */
+    root: path.join(dataDir, 'media'),
+    /**
+     * The absolute path of a key in the local media folder. Only the local backend has one: with object storage,
+     * code that needs a file on disk asks `localCopy`, so a caller not yet moved to it fails loudly, never silently.
+     */
+    resolve(key: string): string {
+      if (!local) throw new Error(`'${key}' is in object storage (STORAGE_URL): read it with localCopy, not a local path.`);
+      return local.resolve(key);
     },
-    async removeTree(key: string): Promise<void> {
-      await rm(resolve(key), { recursive: true, force: true });
-    },
+    write: (key: string, data: Buffer | string): Promise<void> => backend.put(key, data),
+    read: (key: string): Promise<Buffer | null> => backend.get(key),
+    stat: backend.stat,
+    stream: backend.stream,
+    list: backend.list,
+    removeTree: (key: string): Promise<void> => backend.remove(key),
+    localCopy: backend.localCopy,
+    scratchPath: backend.scratchPath,
+    publish: backend.publish,
   };
 }
 

@@ -38,7 +38,7 @@ export async function seedDemoTribute(db: Db, config: Config, env: NodeJS.Proces
   const org = await db('organizations').where({ organization_name: 'Demo Funeral Home' }).first<{ id: number } | undefined>('id');
   const staff = await db('users').where({ email: 'staff@example.com' }).first<{ id: number } | undefined>('id');
   if (!org || !staff) return;
-  const storage = storageRepository(config.dataDir);
+  const storage = storageRepository(config.dataDir, config.storage);
   const [video] = await db('videos')
     .insert({
       organization_id: org.id,

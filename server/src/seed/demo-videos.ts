@@ -49,7 +49,7 @@ export async function seedDemoVideoMedia(db: Db, config: Config, options: DemoVi
   if (await db('system_settings').where({ key: DEMO_VIDEOS_MEDIA_KEY }).first()) return;
   const org = await db('organizations').where({ organization_name: 'Demo Funeral Home' }).first<{ id: number } | undefined>('id');
   if (!org) return;
-  const storage = storageRepository(config.dataDir);
+  const storage = storageRepository(config.dataDir, config.storage);
   const filled: number[] = [];
   for (const [index, demo] of DEMO_VIDEOS.entries()) {
     if (!demo.captions) continue;

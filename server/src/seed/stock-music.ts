@@ -21,7 +21,7 @@ export function stockMusicLibrary(env: NodeJS.ProcessEnv = process.env): StockMu
  */
 export async function seedStockMusic(db: Db, config: Config, library: StockMusicLibrary = stockMusicLibrary()): Promise<void> {
   if (library === 'none') return;
-  const stock = stockSongLibraryFor(db, storageRepository(config.dataDir));
+  const stock = stockSongLibraryFor(db, storageRepository(config.dataDir, config.storage));
   await stock.seed(library === 'test' ? TEST_LIBRARY : LIBRARY);
   if (library === 'test') await stock.renderPending();
 }

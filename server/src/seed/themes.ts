@@ -29,7 +29,7 @@ export function themeRow(design: ThemeDesign): ThemeRowValues {
  */
 export async function seedThemes(db: Db, config: Config, { wait = false } = {}): Promise<void> {
   await themeRepository(db).upsert(THEMES.map(themeRow));
-  const assets = themeAssetsService(themeFilesRepository(storageRepository(config.dataDir)));
+  const assets = themeAssetsService(themeFilesRepository(storageRepository(config.dataDir, config.storage)));
   for (const design of THEMES) {
     for (const part of ALL_PARTS) if (!(await assets.placed(design, part)) && wait) await assets.ensure(design, [part]);
   }
