@@ -105,7 +105,7 @@ function sendFile(ctx: Context, file: string, stats: Stats): void {
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9.]+$/;
 
 /** Where the API, downloads and files live: nothing under these is ever one of the app's pages. */
-const NOT_PAGES = ['/r', '/downloads', '/stationeries', '/denim', '/media', '/assets'];
+const NOT_PAGES = ['/r', '/api', '/downloads', '/stationeries', '/denim', '/media', '/assets'];
 
 /**
  * Whether a request that no route answered is a browser opening one of the app's pages, so it gets index.html:

@@ -1,11 +1,70 @@
 import type { Db } from '../db/database.ts';
 
+/** A Direct Delivery device ("silk") as stored. */
+export interface SilkRow {
+  id: number;
+  organization_id: number;
+  label: string;
+  device_id: string;
+  status: Record<string, unknown>;
+  last_seen_at: Date | null;
+  disabled: boolean;
+  token_hash: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a device last said about one video (video_silks.status), as the device API stores it. */
+export interface DeliveryStatus {
+  description?: string;
+  percent?: number | null;
+  message?: string | null;
+  /** ISO time of the device's last report for this video. */
+  updated_at?: string;
+  /** ISO time of the last notify_silk (spec 3), kept beside the device's reports. */
+  requested_at?: string;
+}
+
+/** One of an organization's devices as the details page lists it for a video. */
+export interface VideoDeviceRow {
+  id: number;
+  label: string;
+  device_id: string;
+  last_seen_at: Date | null;
+  checked: boolean;
+  status: DeliveryStatus;
+}
+
+/** A video switched on for a device, with its latest finished HD render (if any). */
+export interface DeliveryRow {
+  video_id: number;
+  title: string;
+  render_id: number | null;
+  file_key: string | null;
+  sha256: string | null;
+}
+
+export interface SilkListFilter {
+  q?: string;
+  organizationId?: number;
+}
+
+const SILK_COLUMNS = ['silks.id', 'silks.organization_id', 'silks.label', 'silks.device_id', 'silks.status', 'silks.last_seen_at', 'silks.disabled', 'silks.token_hash', 'silks.created_at', 'silks.updated_at'];
+
 /**
- * Direct-delivery devices ("silks") linked to videos. The devices' own protocol comes in a later issue; until
- * then a notify marks the request on each enabled, checked link (video_silks.status.requested_at), which the
- * device reads when it next reports in.
+ * Direct-delivery devices ("silks") and their links to videos (video_silks: checked = the video is switched on for
+ * the device; status = what the device last reported of it). Devices of one organization see only that
+ * organization's videos: every query that joins a device to a video also requires the same organization.
  */
 export function silkRepository(db: Db) {
+  /** The videos a device is asked to hold: switched on, the device's own organization, finalized, not deleted. */
+  const deliveriesQuery = (silk: Pick<SilkRow, 'id' | 'organization_id'>) =>
+    db('video_silks as vs')
+      .join('videos as v', 'v.id', 'vs.video_id')
+      .where({ 'vs.silk_id': silk.id, 'vs.checked': true, 'v.organization_id': silk.organization_id })
+      .whereNull('v.deleted_at')
+      .whereNotNull('v.date_in_queue');
+
   return {
     /** Marks the request on the video's enabled, checked devices; answers how many there were. */
     async requestDelivery(videoId: number, at: Date): Promise<number> {
@@ -16,6 +75,108 @@ export function silkRepository(db: Db) {
         [at.toISOString(), videoId],
       );
       return rowCount ?? 0;
+    },
+
+    /** An enabled device by its token's hash. */
+    async findByTokenHash(tokenHash: string): Promise<SilkRow | undefined> {
+      return db<SilkRow>('silks').where({ token_hash: tokenHash, disabled: false }).first();
+    },
+
+    async touch(silkId: number, at: Date): Promise<void> {
+      await db('silks').where({ id: silkId }).update({ last_seen_at: at });
+    },
+
+    /** The device's deliveries with each video's latest finished HD render (null until there is one). */
+    async deliveries(silk: Pick<SilkRow, 'id' | 'organization_id'>, videoId?: number): Promise<DeliveryRow[]> {
+      const latestHd = db('renders')
+        .distinctOn('video_id')
+        .select('video_id', 'id', 'file_key', 'sha256')
+        .where({ kind: 'hd', status: 'done' })
+        .orderBy([{ column: 'video_id' }, { column: 'id', order: 'desc' }])
+        .as('r');
+      const query = deliveriesQuery(silk)
+        .leftJoin(latestHd, 'r.video_id', 'v.id')
+        .select<DeliveryRow[]>('v.id as video_id', 'v.title', 'r.id as render_id', 'r.file_key', 'r.sha256')
+        .orderBy('v.id');
+      if (videoId !== undefined) query.where('v.id', videoId);
+      return query;
+    },
+
+    /** Stores a device's report on a video it is asked to hold; false when it is not (switched off, another organization's). */
+    async storeReport(silk: Pick<SilkRow, 'id' | 'organization_id'>, videoId: number, status: DeliveryStatus): Promise<boolean> {
+      const updated = await db('video_silks')
+        .where({ silk_id: silk.id, video_id: videoId, checked: true })
+        .whereIn('video_id', deliveriesQuery(silk).select('v.id'))
+        .update({ status: db.raw('status || ?::jsonb', [JSON.stringify(status)]) });
+      return updated > 0;
+    },
+
+    async setRenderSha256(renderId: number, sha256: string): Promise<void> {
+      await db('renders').where({ id: renderId }).whereNull('sha256').update({ sha256 });
+    },
+
+    /** Every enabled device of the organization, and whether and how each holds the video. */
+    async devicesForVideo(videoId: number, organizationId: number): Promise<VideoDeviceRow[]> {
+      return db('silks as s')
+        .leftJoin('video_silks as vs', function () {
+          this.on('vs.silk_id', 's.id').andOn('vs.video_id', db.raw('?', [videoId]));
+        })
+        .where({ 's.organization_id': organizationId, 's.disabled': false })
+        .select<VideoDeviceRow[]>('s.id', 's.label', 's.device_id', 's.last_seen_at', db.raw('coalesce(vs.checked, false) as checked'), db.raw(`coalesce(vs.status, '{}'::jsonb) as status`));
+    },
+
+    /** An enabled device of the organization by its device id. */
+    async findInOrganization(organizationId: number, deviceId: string): Promise<SilkRow | undefined> {
+      return db<SilkRow>('silks').where({ organization_id: organizationId, device_id: deviceId, disabled: false }).first();
+    },
+
+    /** Switches the video on or off for the device; switching off forgets what the device reported. */
+    async setChecked(videoId: number, silkId: number, checked: boolean): Promise<void> {
+      await db('video_silks')
+        .insert({ video_id: videoId, silk_id: silkId, checked, status: '{}' })
+        .onConflict(['video_id', 'silk_id'])
+        .merge(checked ? { checked } : { checked, status: '{}' });
+    },
+
+    // Registration (the /settings/silks page).
+
+    async list(filter: SilkListFilter, paging: { offset: number; perPage: number }): Promise<{ rows: (SilkRow & { organization_name: string })[]; total: number }> {
+      const base = db('silks').join('organizations', 'organizations.id', 'silks.organization_id');
+      if (filter.organizationId) base.where('silks.organization_id', filter.organizationId);
+      const q = filter.q?.trim();
+      if (q) {
+        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base.where((w) => w.whereILike('silks.label', like).orWhereILike('silks.device_id', like).orWhereILike('organizations.organization_name', like));
+      }
+      const [{ count }] = await base.clone().count<{ count: string }[]>('* as count');
+      const rows = await base
+        .clone()
+        .select(...SILK_COLUMNS, 'organizations.organization_name')
+        .orderBy([{ column: 'organizations.organization_name' }, { column: 'silks.label' }, { column: 'silks.id' }])
+        .offset(paging.offset)
+        .limit(paging.perPage);
+      return { rows, total: Number(count) };
+    },
+
+    async findById(id: number): Promise<(SilkRow & { organization_name: string }) | undefined> {
+      return db('silks').join('organizations', 'organizations.id', 'silks.organization_id').where('silks.id', id).first(...SILK_COLUMNS, 'organizations.organization_name');
+    },
+
+    async findByDeviceId(deviceId: string): Promise<SilkRow | undefined> {
+      return db<SilkRow>('silks').where({ device_id: deviceId }).first();
+    },
+
+    async create(values: Pick<SilkRow, 'organization_id' | 'label' | 'device_id' | 'token_hash'>): Promise<SilkRow> {
+      const [row] = await db<SilkRow>('silks').insert(values).returning('*');
+      return row;
+    },
+
+    async update(id: number, values: Partial<Pick<SilkRow, 'label' | 'disabled' | 'token_hash'>>): Promise<void> {
+      await db('silks').where({ id }).update({ ...values, updated_at: db.fn.now() });
+    },
+
+    async remove(id: number): Promise<boolean> {
+      return (await db('silks').where({ id }).delete()) > 0;
     },
   };
 }

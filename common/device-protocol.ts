@@ -1,0 +1,96 @@
+/**
+ * The Direct Delivery device protocol (issue 16), written once and imported by the server (routes/devices.routes.ts)
+ * and the device simulator (scripts/device-simulator.ts). A device is a set-top receiver at a funeral home. It
+ * holds the token an administrator was shown once when registering it, and sends it on every call as
+ * `Authorization: Bearer <token>`; a missing, unknown or disabled device's token gets 401 with a JSON body.
+ *
+ *   GET  {DEVICE_API}/deliveries           what to hold: each video switched on for this device whose HD video is
+ *                                          finished, with the file's url (HTTP Range), size and SHA-256
+ *   GET  {DEVICE_API}/videos/{id}/hd.mp4   the file itself (Range, ETag / If-Range); only for a listed video
+ *   POST {DEVICE_API}/status               what the device has: one report per video it was asked for
+ *
+ * Every call counts as the device being seen (the details page shows it as connected). A device keeps a video while
+ * it is listed and may drop it once it is not; a changed sha256 means the video was made again and is fetched anew.
+ * DEVICE_PROTOCOL_VERSION changes only when a message changes shape incompatibly.
+ */
+
+export const DEVICE_PROTOCOL_VERSION = 1;
+export const DEVICE_API = '/api/devices/v1';
+
+export const devicePaths = {
+  deliveries: `${DEVICE_API}/deliveries`,
+  status: `${DEVICE_API}/status`,
+  file: (videoId: number): string => `${DEVICE_API}/videos/${videoId}/hd.mp4`,
+};
+
+/** The status descriptions the details page shows (spec 1 section 3; Error is ours, for a failed download). */
+export const DELIVERY_STATES = ['Queued', 'Downloading', 'Ready', 'Error'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** How often a device should ask; the server says so in every deliveries reply. */
+export const DEVICE_POLL_SECONDS = 10;
+
+/** GET deliveries: one video to hold. */
+export interface DeviceDelivery {
+  video_id: number;
+  title: string;
+  /** Absolute url of the HD file on the device API. */
+  url: string;
+  bytes: number;
+  /** Lowercase hex SHA-256 of the whole file. */
+  sha256: string;
+}
+
+export interface DeviceDeliveriesReply {
+  protocol: number;
+  device: { id: number; label: string; device_id: string };
+  poll_seconds: number;
+  deliveries: DeviceDelivery[];
+}
+
+/** POST status: what the device has of one video. */
+export interface DeviceStatusReport {
+  video_id: number;
+  state: DeliveryState;
+  /** 0..100, while Downloading. */
+  percent?: number;
+  /** Why, when Error. */
+  message?: string;
+}
+
+export interface DeviceStatusBody {
+  reports: DeviceStatusReport[];
+}
+
+export interface DeviceStatusReply {
+  /** Reports stored; reports of videos not delivered to this device are ignored. */
+  accepted: number;
+}
+
+/** Checks a status body as received; throws an Error whose message says what is wrong. */
+export function parseStatusBody(body: unknown): DeviceStatusBody {
+  const reports = (body as { reports?: unknown } | null)?.reports;
+  if (!Array.isArray(reports)) throw new Error('reports must be a list.');
+  if (reports.length > 1000) throw new Error('Too many reports in one call (at most 1000).');
+  return {
+    reports: reports.map((raw, index): DeviceStatusReport => {
+      const where = `reports[${index}]`;
+      const report = (raw ?? {}) as Record<string, unknown>;
+      const videoId = report.video_id;
+      if (typeof videoId !== 'number' || !Number.isSafeInteger(videoId) || videoId <= 0) throw new Error(`${where}.video_id must be a video id.`);
+      const state = report.state;
+      if (!DELIVERY_STATES.includes(state as DeliveryState)) throw new Error(`${where}.state must be one of ${DELIVERY_STATES.join(', ')}.`);
+      const out: DeviceStatusReport = { video_id: videoId, state: state as DeliveryState };
+      if (report.percent !== undefined && report.percent !== null) {
+        const percent = report.percent;
+        if (typeof percent !== 'number' || !Number.isFinite(percent) || percent < 0 || percent > 100) throw new Error(`${where}.percent must be a number from 0 to 100.`);
+        out.percent = Math.round(percent * 10) / 10;
+      }
+      if (report.message !== undefined && report.message !== null) {
+        if (typeof report.message !== 'string') throw new Error(`${where}.message must be text.`);
+        out.message = report.message.slice(0, 500);
+      }
+      return out;
+    }),
+  };
+}

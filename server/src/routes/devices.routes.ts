@@ -1,0 +1,38 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { devicePaths, DEVICE_API } from '../../../common/device-protocol.ts';
+import { notFound } from '../http/errors.ts';
+import { sendFile } from '../http/range.ts';
+import type { DeviceApiService } from '../services/device-api.service.ts';
+import { intParam } from '../http/request.ts';
+
+/**
+ * The device API of Direct Delivery (common/device-protocol.ts). No session and no cookies: the device's token in
+ * the Authorization header is its only credential, checked first on every call (401 JSON without it).
+ */
+export function devicesRoutes(api: DeviceApiService): Router {
+  const router = new Router();
+  const device = (ctx: Context) => api.authenticate(ctx.get('Authorization'));
+
+  router.get(devicePaths.deliveries, async (ctx) => {
+    const silk = await device(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await api.deliveries(silk);
+  });
+
+  router.get(`${DEVICE_API}/videos/:id/hd.mp4`, async (ctx) => {
+    const silk = await device(ctx);
+    const videoId = intParam(ctx.params.id);
+    if (!videoId) throw notFound();
+    const file = await api.file(silk, videoId);
+    await sendFile(ctx, file.path, { type: 'video/mp4', etag: file.etag, cacheControl: 'private, no-store' });
+  });
+
+  router.post(devicePaths.status, async (ctx) => {
+    const silk = await device(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await api.report(silk, ctx.request.body);
+  });
+
+  return router;
+}
