@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { passwordHasher } from '../repositories/password.repository.ts';
 import { newSecurityHash, newVideoCode } from '../repositories/video.repository.ts';
 import { seedDemoObituary } from './demo-obituary.ts';
+import { seedDemoReportOrders } from './demo-report-orders.ts';
 import { seedDemoTribute } from './demo-tribute.ts';
 import { DEMO_VIDEOS, seedDemoVideoMedia } from './demo-videos.ts';
 import { LOOK_MODIFIERS } from './look-modifiers.ts';
@@ -71,6 +72,7 @@ export async function seedDemo(db: Db, config: Config, options: DemoSeedOptions 
   if (process.env.DEMO_TRIBUTE !== '0') await seedDemoVideoMedia(db, config, options);
   await seedDemoTribute(db, config, process.env, options);
   await seedDemoObituary(db);
+  await seedDemoReportOrders(db);
   return logins;
 }
 

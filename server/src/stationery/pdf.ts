@@ -49,12 +49,23 @@ function circleOps(cx: number, cy: number, r: number): PDFOperator[] {
  * resolution, QR modules as filled squares so they print sharp at any size.
  */
 export async function layoutToPdf(layout: Layout, meta: { title: string; subject: string }): Promise<Buffer> {
+  return layoutsToPdf([layout], meta);
+}
+
+/** Several layouts as the pages of one PDF (a batch of invoices), each font embedded once for all of them. */
+export async function layoutsToPdf(layouts: Layout[], meta: { title: string; subject: string }): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(meta.title);
   doc.setSubject(meta.subject);
   doc.setCreator('Tribute');
   doc.setProducer('Tribute stationery (pdf-lib)');
+  const fonts = new Map<string, PDFFont>();
+  for (const layout of layouts) await drawPage(doc, layout, fonts);
+  return Buffer.from(await doc.save());
+}
+
+async function drawPage(doc: PDFDocument, layout: Layout, fonts: Map<string, PDFFont>): Promise<void> {
   const page = doc.addPage([layout.width, layout.height]);
   const H = layout.height;
 
@@ -62,7 +73,6 @@ export async function layoutToPdf(layout: Layout, meta: { title: string; subject
   for (const [name, image] of Object.entries(layout.images)) {
     images.set(name, image.type === 'jpg' ? await doc.embedJpg(image.data) : await doc.embedPng(image.data));
   }
-  const fonts = new Map<string, PDFFont>();
   const fontOf = async (font: LayoutFont): Promise<PDFFont> => {
     let embedded = fonts.get(font.file);
     if (!embedded) {
@@ -127,5 +137,4 @@ export async function layoutToPdf(layout: Layout, meta: { title: string; subject
     }
   };
   for (const shape of layout.shapes) await draw(shape);
-  return Buffer.from(await doc.save());
 }
