@@ -165,6 +165,7 @@ describe('Direct Delivery: devices, the device API and the details page list', f
     const on = await member.post('/r/silks/toggle').send({ video_id: video.id, device_id: 'SILK-A1', state: true }).expect(200);
     assert.equal(on.body.checked, true);
     assert.equal(on.body.status.description, 'Queued');
+    assert.deepEqual((await member.get(`/r/videos/${video.id}`).expect(200)).body.silks.map((s: { label: string }) => s.label), ['Chapel 10']);
 
     relay.state.cutsLeft = 1;
     relay.state.cutAfter = Math.floor(hd.bytes.length / 3);
@@ -226,6 +227,7 @@ describe('Direct Delivery: devices, the device API and the details page list', f
     await h.deps.db('video_silks').insert({ video_id: video.id, silk_id: deliveries.body.device.id, checked: true });
     assert.deepEqual((await h.request().get('/api/devices/v1/deliveries').set('Authorization', `Bearer ${tokens.b}`).expect(200)).body.deliveries, []);
     await h.request().get(`/api/devices/v1/videos/${video.id}/hd.mp4`).set('Authorization', `Bearer ${tokens.b}`).expect(404);
+    await h.deps.db('video_silks').where({ silk_id: deliveries.body.device.id }).delete();
   });
 
   it('rejects malformed reports with a reason, and the device range download works directly', async () => {
@@ -241,6 +243,8 @@ describe('Direct Delivery: devices, the device API and the details page list', f
     const off = await member.post('/r/silks/toggle').send({ video_id: String(video.id), device_id: 'SILK-A1', state: false }).expect(200);
     assert.equal(off.body.checked, false);
     assert.equal(off.body.status.description, '');
+    // The details card's Direct Delivery row lists only the devices the video is sent to.
+    assert.deepEqual((await member.get(`/r/videos/${video.id}`).expect(200)).body.silks, []);
     const dir = dirs[0];
     const result = await new DeviceSimulator({ server: base, token: tokens.a, dir }).syncOnce();
     assert.deepEqual(result.removed, [video.id]);

@@ -130,12 +130,16 @@ export function silkRepository(db: Db) {
       return db<SilkRow>('silks').where({ organization_id: organizationId, device_id: deviceId, disabled: false }).first();
     },
 
-    /** Switches the video on or off for the device; switching off forgets what the device reported. */
+    /**
+     * Switches the video on or off for the device. Off removes the link, and with it what the device reported, so the
+     * video's own list of devices (the details card's Direct Delivery row) holds only the devices it is sent to.
+     */
     async setChecked(videoId: number, silkId: number, checked: boolean): Promise<void> {
-      await db('video_silks')
-        .insert({ video_id: videoId, silk_id: silkId, checked, status: '{}' })
-        .onConflict(['video_id', 'silk_id'])
-        .merge(checked ? { checked } : { checked, status: '{}' });
+      if (!checked) {
+        await db('video_silks').where({ video_id: videoId, silk_id: silkId }).delete();
+        return;
+      }
+      await db('video_silks').insert({ video_id: videoId, silk_id: silkId, checked: true, status: '{}' }).onConflict(['video_id', 'silk_id']).merge({ checked: true });
     },
 
     // Registration (the /settings/silks page).

@@ -17,7 +17,7 @@ import { superUserOnly } from './video-admin.routes.ts';
 export function silksRoutes(deps: Deps): Router {
   const router = new Router();
   const silks = silkRepository(deps.db);
-  const api = deviceApiService({ silks, files: deps.render.files, publicUrl: deps.config.publicUrl });
+  const api = deviceApiService({ silks, files: deps.render.files, config: deps.config });
   const list = silkService({ silks, prepare: (silk, videoId) => api.prepare(silk, videoId) });
   const admin = silkAdminService({ silks, organizations: deps.repos.organizations });
 

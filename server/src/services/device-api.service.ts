@@ -23,7 +23,8 @@ const unauthorized = (): AppError => new AppError(401, 'A valid device token is 
 interface Deps {
   silks: SilkRepository;
   files: MediaFileRepository;
-  publicUrl: string;
+  /** Read at each call: the address devices reach this server at (PUBLIC_URL). */
+  config: { publicUrl: string };
 }
 
 /** A delivery whose HD video is finished and on disk. */
@@ -76,7 +77,7 @@ export function deviceApiService(deps: Deps) {
       for (const row of rows) {
         const bytes = await deps.files.size(row.file_key);
         if (bytes === null) continue; // pruned or not there yet: the device keeps it Queued
-        deliveries.push({ video_id: row.video_id, title: row.title, url: `${deps.publicUrl}${devicePaths.file(row.video_id)}`, bytes, sha256: await checksum(row) });
+        deliveries.push({ video_id: row.video_id, title: row.title, url: `${deps.config.publicUrl}${devicePaths.file(row.video_id)}`, bytes, sha256: await checksum(row) });
       }
       return { protocol: DEVICE_PROTOCOL_VERSION, device: { id: silk.id, label: silk.label, device_id: silk.device_id }, poll_seconds: DEVICE_POLL_SECONDS, deliveries };
     },

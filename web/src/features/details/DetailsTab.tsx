@@ -15,6 +15,7 @@ import { DownloadHdButton } from './DownloadHdButton.tsx';
 import { BURNING_HELP_URL, hardCopiesPath } from './links.ts';
 import { branded, canSendToTv } from './rules.ts';
 import { SendToTvDialog } from './SendToTvDialog.tsx';
+import { SilkWidget } from './silks/SilkWidget.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { ViewVideoDialog } from './ViewVideoDialog.tsx';
 
@@ -124,6 +125,8 @@ export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
               Burning Help
             </Button>
           )}
+          {/* Spec 1 section 2.13's mount point silk_widget: the Direct Delivery devices, below the actions. */}
+          <SilkWidget videoId={video.id} admin={admin} />
         </Box>
       </Box>
       {admin && reload && <AdminDetails video={video} reload={reload} />}

@@ -28,6 +28,9 @@ export const branded = (video: { creator: { organization: { showBranding: boolea
 /** Send to TV advertises Direct Delivery: to others only while the video has no devices, to admins always. */
 export const canSendToTv = (silkCount: number, admin: boolean): boolean => admin || silkCount === 0;
 
+/** Device labels in order: case ignored, numbers by value (Chapel 2 before Chapel 10). */
+export const compareLabels = (a: string, b: string): number => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
+
 /** The card's Direct Delivery row: the devices the video is delivered to, by label. */
 export const directDeliveryText = (silks: { label: string }[]): string =>
-  silks.length === 0 ? 'None' : silks.map((silk) => silk.label).sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })).join(', ');
+  silks.length === 0 ? 'None' : silks.map((silk) => silk.label).sort(compareLabels).join(', ');

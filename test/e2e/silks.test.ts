@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { DeviceSimulator, type SyncResult } from '../../scripts/device-simulator.ts';
+import { addFinishedHd } from '../../server/test/hd-fixture.ts';
+import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { signIn } from './sign-in.ts';
+import { makeStaffVideo } from './slide-fixtures.ts';
+
+/** A JSON call from the signed-in page, as the app makes it. */
+async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async (m, u, b) => {
+      const res = await fetch(u, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b ?? undefined });
+      return { status: res.status, body: await res.json() };
+    },
+    method,
+    url,
+    body === undefined ? null : JSON.stringify(body),
+  );
+  assert.ok(reply.status < 300, `${method} ${url}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body as T;
+}
+
+const statusOf = (page: Page) => page.$$eval('[data-testid="silk-status"]', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+
+describe('Direct Delivery in the browser: the details page list while a device downloads', function () {
+  this.timeout(120_000);
+  let app: E2eApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  let page: Page;
+  let consoleErrors: string[];
+  let videoId: number;
+  let organizationId: number;
+  let dir: string;
+
+  before(async () => {
+    app = await startApp();
+    // The device API hands out absolute file urls made from PUBLIC_URL; the test app listens on a port of its own.
+    app.running.deps.config.publicUrl = app.url;
+    const video = await makeStaffVideo(app, 'Remembering Ruth', { date_in_queue: new Date() });
+    videoId = video.id;
+    organizationId = video.organization_id!;
+    await addFinishedHd(app.running.deps, videoId, 2);
+    dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-device-'));
+    browser = await launchBrowser();
+    page = await browser.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, app.url, 'admin@example.com');
+    consoleErrors = watchConsole(page);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('with one device the list shows directly; switched on, it shows Downloading then Ready while the simulator runs', async () => {
+    await page.goto(`${app.url}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
+    assert.equal(await page.$('[data-testid="silk-widget"]'), null, 'no devices: nothing shows');
+
+    const { token } = await call<{ token: string }>(page, 'POST', '/r/settings/silks', { organization_id: organizationId, label: 'Chapel 10', device_id: 'E2E-CHAPEL-10' });
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="silk-widget"] [data-testid="silk-row"]');
+    assert.equal(await page.$('[data-testid="silk-widget"] [aria-expanded]'), null, 'one device: no collapsible header');
+    assert.equal(await page.$eval('[data-testid="silk-row"]', (el) => (el as HTMLElement).innerText.includes('#E2E-CHAPEL-10')), true, 'super users see the device id with #');
+    assert.deepEqual(await statusOf(page), ['Off']);
+
+    await page.click('[data-testid="silk-row"] input[type="checkbox"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="silk-status"]')?.textContent?.trim() === 'Queued');
+
+    // About 5 s of download, so the page's 2 s polls see it on the way.
+    const bytes = Number((await app.running.deps.db('videos').where({ id: videoId }).first('hd_size')).hd_size);
+    const simulator = new DeviceSimulator({ server: app.url, token, dir, rateBytesPerSecond: Math.ceil(bytes / 5), progressIntervalMs: 250 });
+    const running: Promise<SyncResult> = simulator.syncOnce();
+    await page.waitForFunction(() => /^Downloading \d+%$/.test(document.querySelector('[data-testid="silk-status"]')?.textContent?.trim() ?? ''), { timeout: 15_000 });
+    await page.waitForSelector('[data-testid="silk-row"] [role="progressbar"]');
+    await screenshot(page, 'silks-widget-downloading', 1280);
+    await screenshot(page, 'silks-widget-downloading', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="silk-status"]')?.textContent?.trim() === 'Ready', { timeout: 30_000 });
+    const result = await running;
+    assert.deepEqual(result.ready, [videoId]);
+    assert.deepEqual(result.errors, []);
+    assert.equal(await page.$eval('[data-testid="silk-row"]', (el) => (el as HTMLElement).innerText.includes('Online')), true);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await checkAccessibility(page, 'the details page with a Direct Delivery device');
+  });
+
+  it('with two or more devices a collapsible Direct Delivery header holds the list, sorted by label', async () => {
+    await call(page, 'POST', '/r/settings/silks', { organization_id: organizationId, label: 'chapel 2', device_id: 'E2E-CHAPEL-2' });
+    await call(page, 'POST', '/r/settings/silks', { organization_id: organizationId, label: 'Lobby', device_id: 'E2E-LOBBY' });
+    await page.reload({ waitUntil: 'networkidle0' });
+    const header = '[data-testid="silk-widget"] [aria-expanded]';
+    await page.waitForSelector(header);
+    assert.equal(await page.$eval(header, (el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()), 'Direct Delivery 1 of 3 on');
+    assert.equal(await page.$eval(header, (el) => el.getAttribute('aria-expanded')), 'false');
+    await page.click(header);
+    await page.waitForFunction((h) => document.querySelector(h)?.getAttribute('aria-expanded') === 'true', {}, header);
+    const labels = await page.$$eval('[data-testid="silk-row"]', (rows) => rows.map((row) => row.getAttribute('data-device-id')));
+    assert.deepEqual(labels, ['E2E-CHAPEL-2', 'E2E-CHAPEL-10', 'E2E-LOBBY']);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="silk-status"]')[1]?.textContent?.trim() === 'Ready');
+    await screenshot(page, 'silks-widget-expanded', 1280);
+    await screenshot(page, 'silks-widget-expanded', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await checkAccessibility(page, 'the expanded Direct Delivery list');
+    assert.deepEqual(consoleErrors, []);
+  });
+});
