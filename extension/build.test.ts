@@ -66,6 +66,10 @@ describe('extension build', function () {
     assert.equal(extensionIdFromPublicKey(Buffer.from(manifest.key, 'base64')), CHROME_EXTENSION_ID);
     assert.deepEqual(manifest.permissions, ['nativeMessaging']);
     assert.equal(manifest.host_permissions, undefined);
+    // Its own pages (the service worker) run only its own files: no eval, no other site's script, no plugins, no frames.
+    assert.deepEqual(manifest.content_security_policy, {
+      extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    });
     assert.deepEqual(manifest.content_scripts, [{ matches: ['http://127.0.0.1:8123/*'], js: ['content-script.js'], run_at: 'document_start', all_frames: false }]);
     for (const file of ['background.js', 'content-script.js']) {
       const code = readFileSync(path.join(dir, file), 'utf8');
@@ -118,6 +122,7 @@ describe('extension build', function () {
     assert.equal(manifest.version, '1.7.0');
     assert.deepEqual(manifest.background, { scripts: ['background.js'] });
     assert.equal(manifest.key, undefined, 'Firefox refuses the Chrome key');
+    assert.match(String((manifest.content_security_policy as { extension_pages?: string }).extension_pages), /^script-src 'self'; object-src 'none';/);
     assert.deepEqual((manifest.content_scripts as { matches: string[] }[])[0].matches, ['http://127.0.0.1/*']);
 
     const packed = await packageExtension({ browser: 'firefox', dir, outFile: path.join(out, 'tribute-burner-firefox.xpi') });

@@ -35,7 +35,8 @@ function writeIndex(result: esbuild.BuildResult): void {
   cpSync(path.join(root, 'web', 'public'), assets, { recursive: true });
 }
 
-const COMPRESSED = /\.(js|css|svg|json|html)$/;
+// Not index.html: the server writes a fresh nonce into it for each page load (content-security-policy.ts) and compresses it then.
+const COMPRESSED = /\.(js|css|svg|json)$/;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

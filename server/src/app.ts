@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Deps } from './deps.ts';
+import { STRICT_TRANSPORT_SECURITY } from './http/content-security-policy.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { sessionMiddleware } from './http/session.ts';
@@ -11,9 +12,11 @@ import { uploadsMiddleware } from './routes/uploads.routes.ts';
 export function createApp(deps: Deps): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   app.use(errorMiddleware);
+  const https = deps.config.publicUrl.startsWith('https:');
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    if (https) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     await next();
   });
   app.use(spaMiddleware(deps.config.webDir));

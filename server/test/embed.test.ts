@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { makeOrganization, makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
 
@@ -123,6 +124,8 @@ describe('embedding a video: toggle_embed, the player page, songs and the snapsh
       const csp = directives(res.headers['content-security-policy']);
       assert.deepEqual(csp.get('frame-ancestors'), ['*']);
       assert.deepEqual(csp.get('script-src') ?? csp.get('default-src'), ["'none'"], 'no script at all');
+      const style = /<style>([\s\S]*?)<\/style>/.exec(res.text)?.[1] ?? '';
+      assert.deepEqual(csp.get('style-src'), [`'sha256-${createHash('sha256').update(style).digest('base64')}'`], 'its one style element, by hash');
       assert.ok(res.text.includes(`<video controls playsinline preload="metadata" poster="/videos/embedded_video/${row.video_code}/poster.jpg" src="/downloads/video/${row.video_code}/web.mp4"`));
       assert.ok(res.text.includes('<h1>Ada &lt;Lovelace&gt;</h1>'), 'the title, escaped');
       assert.ok(!/<script/i.test(res.text));

@@ -84,13 +84,22 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser
   };
 }
 
-/** Collects console errors and uncaught exceptions; a test asserts the list is empty. */
+/**
+ * Collects console errors, uncaught exceptions and Content-Security-Policy violations (issue 17: every page runs
+ * under the policy, so any browser test that meets a blocked script, style or connection fails on it); a test
+ * asserts the list is empty. The violation listener is installed before any page script of every later load.
+ */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
+  void page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   return errors;
 }
 

@@ -8,9 +8,13 @@ import zlib from 'node:zlib';
 import Koa from 'koa';
 import request from 'supertest';
 import { errorMiddleware } from './errors.ts';
-import { chooseEncoding, familyContentSecurityPolicy, isFamilyLinkPage, isPageNavigation, spaMiddleware } from './static.ts';
+import { pageContentSecurityPolicy } from './content-security-policy.ts';
+import { chooseEncoding, isFamilyLinkPage, isPageNavigation, spaMiddleware } from './static.ts';
 
 const INDEX = '<!doctype html><html><head><meta name="referrer" content="same-origin" /></head><body><div id="root"></div></body></html>';
+
+/** A page as the build wrote it: without the csp-nonce meta tag the server adds to each load. */
+const withoutNonce = (body: string) => body.replace(/\n {4}<meta name="csp-nonce" content="[^"]+" \/>/, '');
 
 /** The directives of a Content-Security-Policy header by name. */
 function directives(header: string): Map<string, string[]> {
@@ -56,44 +60,51 @@ describe('static files and the single-page app', () => {
     assert.equal(isFamilyLinkPage('/videos'), false);
   });
 
-  it('gives a family link page no referrer and a policy that loads nothing from other sites', async () => {
-    for (const url of ['/creator/AbCdEf123/slides', '/creator/AbCdEf123/setup', '/creator/AbCdEf123/finish']) {
+  it('gives every page a policy that loads nothing from other sites, with a fresh style nonce each load', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/creator/AbCdEf123/slides', '/creator/AbCdEf123/setup', '/creator/42/slides', '/dashboard', '/settings/users']) {
       const res = await page(url).set('Host', 'tribute.example:8080').expect(200);
-      assert.equal(res.headers['referrer-policy'], 'no-referrer', url);
-      assert.match(res.text, /<meta name="referrer" content="no-referrer"/);
-      assert.doesNotMatch(res.text, /same-origin/, url);
       const csp = directives(String(res.headers['content-security-policy']));
       assert.deepEqual(csp.get('default-src'), ["'self'"], url);
-      assert.deepEqual(csp.get('script-src'), ["'self'"], 'no inline or foreign scripts');
-      // MUI (emotion) writes <style> tags and style attributes.
-      assert.deepEqual(csp.get('style-src'), ["'self'", "'unsafe-inline'"]);
+      assert.deepEqual(csp.get('script-src'), ["'self'"], 'no inline or foreign scripts, no eval');
+      // MUI (emotion) writes <style> tags: only those carrying this load's nonce, which the page hands the app.
+      const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})" \/>/.exec(res.text)?.[1];
+      assert.ok(nonce, url);
+      assert.deepEqual(csp.get('style-src'), ["'self'", `'nonce-${nonce}'`], url);
+      nonces.add(nonce);
       assert.deepEqual(csp.get('img-src'), ["'self'", 'data:', 'blob:']);
       assert.deepEqual(csp.get('media-src'), ["'self'", 'blob:']);
       assert.deepEqual(csp.get('worker-src'), ["'self'", 'blob:']);
       assert.deepEqual(csp.get('connect-src'), ["'self'", 'ws://tribute.example:8080', 'wss://tribute.example:8080'], 'the live socket of this host only');
       assert.deepEqual(csp.get('object-src'), ["'none'"]);
       assert.deepEqual(csp.get('frame-ancestors'), ["'self'"]);
-      // No directive names another site, or any scheme-wide source beyond data: and blob:.
+      // No directive names another site, or any scheme-wide source beyond data: and blob:; nothing unsafe.
       for (const [name, values] of csp) {
         for (const value of values) {
-          const allowed = value.startsWith("'") || value === 'data:' || value === 'blob:' || /^wss?:\/\/tribute\.example:8080$/.test(value);
+          const allowed = (value.startsWith("'") && !value.startsWith("'unsafe")) || value === 'data:' || value === 'blob:' || /^wss?:\/\/tribute\.example:8080$/.test(value);
           assert.ok(allowed, `${name} ${value}`);
         }
       }
     }
+    assert.equal(nonces.size, 5, 'never the same nonce twice');
   });
 
   it('leaves a strange Host out of the policy rather than echo it', () => {
-    const csp = directives(familyContentSecurityPolicy('evil.example; script-src *'));
+    const csp = directives(pageContentSecurityPolicy('evil.example; script-src *', 'abc'));
     assert.deepEqual(csp.get('connect-src'), ["'self'"]);
     assert.deepEqual(csp.get('script-src'), ["'self'"]);
   });
 
-  it('keeps staff pages as they were: same-origin referrer, no family policy', async () => {
+  it('gives a family link page no referrer, and staff pages the same-origin referrer', async () => {
+    for (const url of ['/creator/AbCdEf123/slides', '/creator/AbCdEf123/setup', '/creator/AbCdEf123/finish']) {
+      const res = await page(url).expect(200);
+      assert.equal(res.headers['referrer-policy'], 'no-referrer', url);
+      assert.match(res.text, /<meta name="referrer" content="no-referrer"/);
+      assert.doesNotMatch(res.text, /same-origin/, url);
+    }
     for (const url of ['/creator/42/slides', '/creator/new', '/dashboard']) {
       const res = await page(url).expect(200);
       assert.equal(res.headers['referrer-policy'], 'same-origin', url);
-      assert.equal(res.headers['content-security-policy'], undefined, url);
       assert.match(res.text, /<meta name="referrer" content="same-origin"/);
     }
   });
@@ -161,7 +172,7 @@ describe('static files and the single-page app', () => {
     for (const url of ['/dashboard', '/no/such/page', '/users/login']) {
       const res = await page(url).expect(200);
       assert.match(String(res.headers['content-type']), /^text\/html/, url);
-      assert.equal(res.text, INDEX, url);
+      assert.equal(withoutNonce(res.text), INDEX, url);
     }
   });
 });
@@ -277,14 +288,16 @@ describe('precompressed static files', () => {
     assert.equal(icon.headers['content-encoding'], 'br');
   });
 
-  it('sends the page compressed and never cached without asking; a family page plain with its own referrer rule', async () => {
+  it('sends the page compressed (made for this load, with its nonce) and never cached without asking', async () => {
     const res = await fetchRaw('/dashboard', { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' });
     assert.equal(res.status, 200);
     assert.equal(res.headers['cache-control'], 'no-cache');
     assert.equal(res.headers['content-encoding'], 'br');
     assert.match(String(res.headers['content-type']), /^text\/html; charset=utf-8/);
-    assert.equal(zlib.brotliDecompressSync(res.body).toString(), PAGE);
-    const family = await fetchRaw('/creator/AbCdEf123/slides', { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(withoutNonce(zlib.brotliDecompressSync(res.body).toString()), PAGE);
+    const gz = await fetchRaw('/dashboard', { Accept: 'text/html', 'Accept-Encoding': 'gzip' });
+    assert.equal(withoutNonce(zlib.gunzipSync(gz.body).toString()), PAGE);
+    const family = await fetchRaw('/creator/AbCdEf123/slides', { Accept: 'text/html' });
     assert.equal(family.headers['content-encoding'], undefined);
     assert.equal(family.headers['cache-control'], 'no-cache');
     assert.match(family.body.toString(), /<meta name="referrer" content="no-referrer"/);

@@ -1,6 +1,8 @@
 import type { Context, Next } from 'koa';
 import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { createNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { notFound } from './errors.ts';
 
 const TYPES: Record<string, string> = {
@@ -28,31 +30,6 @@ export function isFamilyLinkPage(pathname: string): boolean {
   return first === 'creator' && Boolean(second) && !/^\d+$/.test(second) && second !== 'new';
 }
 
-/**
- * The Content-Security-Policy of a family link page: it loads nothing from other sites. Everything comes from this
- * origin; what the app needs beyond plain files is named: emotion's <style> tags and style attributes (MUI), blob:
- * and data: images (upload previews, MUI's inline SVG), blob: media and workers (the preview's MediaSource and
- * hls.js), and the live-sync socket, whose ws:/wss: address 'self' does not cover in every browser.
- */
-export function familyContentSecurityPolicy(host: string): string {
-  const socket = /^[A-Za-z0-9.:[\]-]+$/.test(host) ? ` ws://${host} wss://${host}` : '';
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "font-src 'self' data:",
-    `connect-src 'self'${socket}`,
-    "worker-src 'self' blob:",
-    "frame-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
-
 /** The copies the build writes beside each text file (scripts/build.ts), in the order they are preferred. */
 const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
@@ -61,7 +38,7 @@ const PRECOMPRESSED = [
 type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
 
 /** Files the build compresses: only these vary by Accept-Encoding. */
-const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.html']);
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json']);
 
 /**
  * The content coding to send for an Accept-Encoding header: brotli when accepted, else gzip, else none. The server's
@@ -118,6 +95,39 @@ export function isPageNavigation(method: string, pathname: string, acceptsHtml: 
   return !/\.[^/]*$/.test(pathname);
 }
 
+/** index.html as the build last wrote it, read again only when its file changes (a rebuild under a running server). */
+let indexCache: { file: string; mtimeMs: number; html: string } | undefined;
+function readIndex(file: string): string {
+  const { mtimeMs } = statSync(file);
+  if (indexCache?.file !== file || indexCache.mtimeMs !== mtimeMs) indexCache = { file, mtimeMs, html: readFileSync(file, 'utf8') };
+  return indexCache.html;
+}
+
+/**
+ * Sends the app's page with a policy of its own: a fresh nonce for MUI's style tags, written into the policy and into
+ * a csp-nonce meta tag the app reads (web/src/app/style-cache.ts). A family link page's address is the family's key,
+ * so it must never travel on as a referrer; the page's own referrer meta tag would win over the header, so it is
+ * rewritten too. Being different on every load, the page is compressed here (a few KB, well under a millisecond).
+ */
+function sendPage(ctx: Context, html: string): void {
+  const nonce = createNonce();
+  const referrer = isFamilyLinkPage(ctx.path) ? 'no-referrer' : 'same-origin';
+  ctx.status = 200;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Referrer-Policy', referrer);
+  ctx.set('Content-Security-Policy', pageContentSecurityPolicy(ctx.host, nonce));
+  const page = Buffer.from(
+    html
+      .replace(/<meta name="referrer" content="[^"]*"/, `<meta name="referrer" content="${referrer}"`)
+      .replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`),
+  );
+  ctx.vary('Accept-Encoding');
+  const encoding = chooseEncoding(ctx.get('Accept-Encoding'));
+  if (encoding) ctx.set('Content-Encoding', encoding);
+  ctx.body = encoding === 'br' ? zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? zlib.gzipSync(page) : page;
+}
+
 /**
  * Serves the built single-page app: files under /assets/ by name (a year and immutable when the name carries a
  * hash, an hour for the few copied as they are, such as the favicon), and index.html, never cached without asking
@@ -148,15 +158,6 @@ export function spaMiddleware(webDir: string) {
       ctx.body = 'The web app is not built yet: run `npm run build`.';
       return;
     }
-    ctx.status = 200;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    const family = isFamilyLinkPage(ctx.path);
-    ctx.set('Referrer-Policy', family ? 'no-referrer' : 'same-origin');
-    if (family) ctx.set('Content-Security-Policy', familyContentSecurityPolicy(ctx.host));
-    // The page's own referrer meta tag would win over the header, so a family page gets it rewritten too (and sent
-    // plain: the precompressed copies hold the staff page's tag).
-    if (family) ctx.body = readFileSync(indexFile, 'utf8').replace(/<meta name="referrer" content="[^"]*"/, '<meta name="referrer" content="no-referrer"');
-    else sendFile(ctx, indexFile, statSync(indexFile));
+    sendPage(ctx, readIndex(indexFile));
   };
 }

@@ -1,3 +1,5 @@
+import { hashSource } from '../http/content-security-policy.ts';
+
 /**
  * The embedded player page /videos/embedded_video/{videoCode} as plain HTML: other sites put it in an iframe, so it
  * is not the app (no script at all, inline or not; its styles are one <style> element) and stays small.
@@ -36,12 +38,12 @@ a.buy:focus-visible{outline:2px solid #fff;outline-offset:2px}
 .notice{margin:0;padding:24px;max-width:36em;text-align:center;font-size:17px}
 `;
 
-/** The page's Content-Security-Policy: its own media and images, its one style element, and any site may frame it. */
+/** The page's Content-Security-Policy: its own media and images, its one style element (by its hash), and any site may frame it. */
 export const PLAYER_CSP = [
   "default-src 'none'",
   "media-src 'self'",
   "img-src 'self'",
-  "style-src 'unsafe-inline'",
+  `style-src ${hashSource(STYLE)}`,
   "base-uri 'none'",
   "form-action 'none'",
   'frame-ancestors *',
