@@ -200,7 +200,6 @@ export class DeviceSimulator {
         await sleep(Math.min(5000, 200 * attempt));
       }
     }
-    await progress(await sizeOf(part), true);
     const sha256 = await sha256Of(part);
     if (sha256 !== delivery.sha256) {
       await rm(part, { force: true });
