@@ -58,11 +58,11 @@ describe('/r/settings/brands', () => {
   it('refuses a brand without a valid organization or name', async () => {
     const agent = await h.agent(superUser);
     const noOrg = await agent.post('/r/settings/brands').send({ name: 'Orphan' }).expect(400);
-    assert.deepEqual(noOrg.body, { errors: ['Please choose the organization.'] });
+    assert.deepEqual(noOrg.body, { errors: ['Please choose the organization.'], fields: { organization_id: 'Please choose the organization.' } });
     await agent.post('/r/settings/brands').send({ organization_id: 999999, name: 'Orphan' }).expect(400);
     const org = await makeOrganization(h.deps);
     const noName = await agent.post('/r/settings/brands').send({ organization_id: org.id, name: '' }).expect(400);
-    assert.deepEqual(noName.body, { errors: ['Please enter the brand name.'] });
+    assert.deepEqual(noName.body, { errors: ['Please enter the brand name.'], fields: { name: 'Please enter the brand name.' } });
   });
 
   it('renames and disables a brand', async () => {

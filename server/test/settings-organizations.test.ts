@@ -69,7 +69,7 @@ describe('/r/settings/organizations', () => {
     it('refuses a blank name with a sentence naming the field', async () => {
       const agent = await h.agent(superUser);
       const res = await agent.post('/r/settings/organizations').send({ organization_name: '   ' }).expect(400);
-      assert.deepEqual(res.body, { errors: ['Please enter the organization name.'] });
+      assert.deepEqual(res.body, { errors: ['Please enter the organization name.'], fields: { organization_name: 'Please enter the organization name.' } });
     });
 
     it('refuses a cross-site request', async () => {
@@ -128,14 +128,17 @@ describe('/r/settings/organizations', () => {
       assert.equal(res.body.organization.dvd_standard, 'pal');
       assert.equal((await h.deps.db('organizations').where({ id: org.id }).first()).dvd_standard, 'pal');
       const bad = await agent.patch(`/r/settings/organizations/${org.id}`).send({ dvd_standard: 'secam' }).expect(400);
-      assert.deepEqual(bad.body, { errors: ['The DVD standard must be one of: ntsc, pal.'] });
+      assert.deepEqual(bad.body, { errors: ['The DVD standard must be one of: ntsc, pal.'], fields: { dvd_standard: 'The DVD standard must be one of: ntsc, pal.' } });
     });
 
     it('keeps the override length at least the limit', async () => {
       const org = await makeOrganization(h.deps);
       const agent = await h.agent(superUser);
       const res = await agent.patch(`/r/settings/organizations/${org.id}`).send({ video_length_limit: 150 }).expect(400);
-      assert.deepEqual(res.body, { errors: ['The maximum override length must be at least the video length limit.'] });
+      assert.deepEqual(res.body, {
+        errors: ['The maximum override length must be at least the video length limit.'],
+        fields: { max_override_length: 'The maximum override length must be at least the video length limit.' },
+      });
       await agent.patch(`/r/settings/organizations/${org.id}`).send({ video_length_limit: 'lots' }).expect(400);
     });
 

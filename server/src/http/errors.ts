@@ -13,11 +13,24 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Not found'): AppError => new AppError(404, what);
 
+/**
+ * A form's problems, one message per field (keyed as on the wire). The body keeps `errors` (every message) for
+ * callers that show one line, and adds `fields` so a form can show each message beside its field.
+ */
+export class FieldsError extends AppError {
+  readonly fields: Record<string, string>;
+  constructor(fields: Record<string, string>) {
+    super(400, Object.values(fields)[0] ?? 'Please check the form.');
+    this.fields = fields;
+  }
+}
+
 interface HttpishError {
   status?: number;
   statusCode?: number;
   expose?: boolean;
   message?: string;
+  fields?: Record<string, string>;
 }
 
 /** First in the chain: every error becomes `{errors: [message]}`; 5xx texts are hidden and logged. */
@@ -30,6 +43,7 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
     const expose = status < 500 && (err.expose ?? true);
     ctx.status = status;
     ctx.body = { errors: [expose && err.message ? err.message : 'Server error'] };
+    if (expose && err.fields) ctx.body = { errors: Object.values(err.fields), fields: err.fields };
     if (status >= 500) ctx.app.emit('error', raw, ctx);
     await drainRequest(ctx.req);
   }

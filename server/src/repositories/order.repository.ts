@@ -53,8 +53,8 @@ export interface NewOrder {
 }
 
 /** The product pictures that ship with the product (dvd.svg, usb.svg ...). */
-const PRODUCT_IMAGE_DIR = path.join(projectRoot, 'server', 'assets', 'product_images');
-const PRODUCT_IMAGE_NAME = /^[a-z0-9][a-z0-9_-]*\.(svg|png|jpg|jpeg|webp)$/i;
+export const PRODUCT_IMAGE_DIR = path.join(projectRoot, 'server', 'assets', 'product_images');
+export const PRODUCT_IMAGE_NAME = /^[a-z0-9][a-z0-9_-]*\.(svg|png|jpg|jpeg|webp)$/i;
 
 export function orderRepository(db: Db) {
   const orderColumns = [

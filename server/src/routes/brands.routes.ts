@@ -1,38 +1,20 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.ts';
 import { singleFileUpload, uploadedFile } from '../http/logo-upload.ts';
-import { idFilter, pagingOf } from '../http/paging.ts';
+import { pagingOf } from '../http/paging.ts';
 import { bodyOf } from '../http/request.ts';
-import { requireOrgAdmin, requireSuper, requireUser } from '../http/session.ts';
+import { requireOrgAdmin, requireUser } from '../http/session.ts';
 import { LOGO_MAX_BYTES, logoRepository } from '../repositories/logo.repository.ts';
 import { ownOrganizationId } from '../services/account-settings.service.ts';
 import { brandService } from '../services/brand.service.ts';
 import { toWireBrand } from '../wire/settings.wire.ts';
 import { idParam, orgAdminFirst, sendLogo } from './organizations.routes.ts';
 
-/** Brands: every organization's for super users (/r/settings/brands), the own organization's for its members. */
+/** An organization's own brands for its members, and brand logos. Super users' list of every brand is admin/resources/brands.ts. */
 export function brandsRoutes(deps: Deps): Router {
   const router = new Router();
   const brands = brandService(deps.repos.brands, deps.repos.organizations, logoRepository(deps.repos.storage));
   const logoUpload = singleFileUpload('logo', LOGO_MAX_BYTES, 'logo');
-
-  router.get('/r/settings/brands', async (ctx) => {
-    requireSuper(ctx);
-    const paging = pagingOf(ctx);
-    const { rows, total } = await brands.list({ q: ctx.query.q, organizationId: idFilter(ctx.query.organization_id) }, paging);
-    ctx.body = { brands: rows.map(toWireBrand), total, page: paging.page, per_page: paging.perPage };
-  });
-
-  router.post('/r/settings/brands', async (ctx) => {
-    requireSuper(ctx);
-    ctx.status = 201;
-    ctx.body = { brand: toWireBrand(await brands.create(bodyOf(ctx))) };
-  });
-
-  router.patch('/r/settings/brands/:id', async (ctx) => {
-    requireSuper(ctx);
-    ctx.body = { brand: toWireBrand(await brands.update(idParam(ctx), bodyOf(ctx))) };
-  });
 
   router.get('/r/organizations/brands', async (ctx) => {
     const organizationId = ownOrganizationId(requireUser(ctx));

@@ -3,9 +3,8 @@ import type { Context, Next } from 'koa';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { singleFileUpload, uploadedFile } from '../http/logo-upload.ts';
-import { pagingOf } from '../http/paging.ts';
-import { bodyOf, intParam } from '../http/request.ts';
-import { requireOrgAdmin, requireSuper, requireUser } from '../http/session.ts';
+import { intParam } from '../http/request.ts';
+import { requireOrgAdmin, requireUser } from '../http/session.ts';
 import { LOGO_MAX_BYTES, logoRepository } from '../repositories/logo.repository.ts';
 import { ownOrganizationId } from '../services/account-settings.service.ts';
 import { organizationService } from '../services/organization.service.ts';
@@ -30,34 +29,11 @@ export function sendLogo(ctx: Context, png: Buffer): void {
   ctx.body = png;
 }
 
-/** Super users' organization settings (/settings/organizations) and each organization's logo. */
+/** Each organization's logo. The super users' list (/r/settings/organizations) is admin/resources/organizations.ts. */
 export function organizationsRoutes(deps: Deps): Router {
   const router = new Router();
   const organizations = organizationService(deps.repos.organizations, logoRepository(deps.repos.storage));
   const logoUpload = singleFileUpload('logo', LOGO_MAX_BYTES, 'logo');
-
-  router.get('/r/settings/organizations', async (ctx) => {
-    requireSuper(ctx);
-    const paging = pagingOf(ctx);
-    const { rows, total } = await organizations.list(ctx.query.q, paging);
-    ctx.body = { organizations: rows.map(toWireOrganization), total, page: paging.page, per_page: paging.perPage };
-  });
-
-  router.post('/r/settings/organizations', async (ctx) => {
-    requireSuper(ctx);
-    ctx.status = 201;
-    ctx.body = { organization: toWireOrganization(await organizations.create(bodyOf(ctx))) };
-  });
-
-  router.get('/r/settings/organizations/:id', async (ctx) => {
-    requireSuper(ctx);
-    ctx.body = { organization: toWireOrganization(await organizations.find(idParam(ctx))) };
-  });
-
-  router.patch('/r/settings/organizations/:id', async (ctx) => {
-    requireSuper(ctx);
-    ctx.body = { organization: toWireOrganization(await organizations.update(idParam(ctx), bodyOf(ctx))) };
-  });
 
   router.post('/r/organizations/logo', orgAdminFirst, logoUpload, async (ctx) => {
     const organizationId = ownOrganizationId(requireUser(ctx));

@@ -1,13 +1,11 @@
 import { AppError } from '../http/errors.ts';
-import type { Paging } from '../http/paging.ts';
 import { NotAnImageError, type LogoRepository } from '../repositories/logo.repository.ts';
-import type { OrganizationRepository, OrganizationValues, OrganizationWithCounts } from '../repositories/organization.repository.ts';
-import { searchTerms } from './accent-fold.ts';
-import { DVD_STANDARDS } from '../dvd/plan.ts';
-import { boolField, choiceField, defined, intField, optionalTextField, textField } from './settings-fields.ts';
+import type { OrganizationRepository, OrganizationWithCounts } from '../repositories/organization.repository.ts';
+import { boolField, defined, optionalTextField, textField } from './settings-fields.ts';
 
 type Body = Record<string, unknown>;
 
+/** The feature switches a super user sets on /settings/organizations (admin/resources/organizations.ts). */
 export const ORGANIZATION_FLAGS = {
   upload_links_enabled: 'Upload links',
   show_branding: 'Show branding',
@@ -28,26 +26,6 @@ export const NOT_AN_IMAGE = 'That file is not a picture we can read. Please choo
 
 export const organizationLogoKey = (organizationId: number): string => `organizations/${organizationId}/logo.png`;
 
-/** Every field a super user may set, read from a create or PATCH body. */
-function superFields(body: Body, creating: boolean): OrganizationValues {
-  const flags = Object.fromEntries(
-    Object.entries(ORGANIZATION_FLAGS).map(([key, label]) => [key, boolField(body, key, label)]),
-  ) as Record<keyof typeof ORGANIZATION_FLAGS, boolean | undefined>;
-  return defined({
-    organization_name: textField(body, 'organization_name', 'organization name', { required: creating }),
-    partner_name: optionalTextField(body, 'partner_name', 'partner name'),
-    billing_id_prompt: optionalTextField(body, 'billing_id_prompt', 'billing id prompt'),
-    video_length_limit: intField(body, 'video_length_limit', 'video length limit (minutes)', 1, MAX_LENGTH_MINUTES),
-    max_override_length: intField(body, 'max_override_length', 'maximum override length (minutes)', 1, MAX_LENGTH_MINUTES),
-    dvd_standard: choiceField(body, 'dvd_standard', 'DVD standard', DVD_STANDARDS),
-    ...flags,
-  });
-}
-
-function checkLimits(limit: number, maxOverride: number): void {
-  if (maxOverride < limit) throw new AppError(400, 'The maximum override length must be at least the video length limit.');
-}
-
 export function organizationService(organizations: OrganizationRepository, logos: LogoRepository) {
   async function find(id: number): Promise<OrganizationWithCounts> {
     const organization = await organizations.findById(id);
@@ -57,25 +35,6 @@ export function organizationService(organizations: OrganizationRepository, logos
 
   return {
     find,
-
-    async list(query: unknown, paging: Paging) {
-      return organizations.list({ terms: searchTerms(query), offset: paging.offset, limit: paging.perPage });
-    },
-
-    async create(body: Body): Promise<OrganizationWithCounts> {
-      const values = superFields(body, true) as OrganizationValues & { organization_name: string };
-      checkLimits(values.video_length_limit ?? 30, values.max_override_length ?? 120);
-      const row = await organizations.create(values);
-      return find(row.id);
-    },
-
-    async update(id: number, body: Body): Promise<OrganizationWithCounts> {
-      const current = await find(id);
-      const values = superFields(body, false);
-      checkLimits(values.video_length_limit ?? current.video_length_limit, values.max_override_length ?? current.max_override_length);
-      await organizations.update(id, values);
-      return find(id);
-    },
 
     /** The fields an organization's own administrator may change; limits and flags stay with super users. */
     async updateOwn(id: number, body: Body): Promise<OrganizationWithCounts> {

@@ -4,9 +4,12 @@ import { getLiveSocketId, getSecurityHash, LIVE_SOCKET_HEADER } from './context.
 
 export class ServerProblem extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** A form's problems by field (camelCase keys), when the server named the fields. */
+  readonly fields?: Record<string, string>;
+  constructor(status: number, message: string, fields?: Record<string, string>) {
     super(message);
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -43,7 +46,8 @@ export async function readReply<T>(response: Response, alertErrors: boolean): Pr
   if (Array.isArray(errors) && errors.length > 0) {
     const first = String(errors[0]);
     if (alertErrors) showAlert(first);
-    throw new ServerProblem(response.status, first);
+    const fields = (data as { fields?: Record<string, string> }).fields;
+    throw new ServerProblem(response.status, first, fields ? camelize<Record<string, string>>(fields) : undefined);
   }
   if (!response.ok || data === undefined) {
     throw new ServerProblem(response.status, `Server problem: ${response.status} ${text || response.statusText}`);

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { WireAccountSettings, WireAdminUserPage, WireBrandPage, WireInvitation } from '../../../../server/src/wire/settings.ts';
+import type { WireAccountSettings, WireAdminUserPage, WireInvitation } from '../../../../server/src/wire/settings.ts';
 import { getJson, sendJson, withQuery, type Camelized } from '../../api/index.ts';
 import { sendFile } from '../../api/index.ts';
 import type { AdminUser, Brand, Invitation, Organization, Role } from '../settings/index.ts';
@@ -23,15 +23,6 @@ export const uploadOrganizationLogo = (file: File) =>
 export const removeOrganizationLogo = () => sendJson<{ organization: Organization }>('DELETE', '/r/organizations/logo');
 
 const paged = (path: string, q: string, page: number, perPage: number) => withQuery(path, { q: q || undefined, page: page + 1, per_page: perPage });
-
-export function useOwnBrands(q: string, page: number, perPage: number) {
-  return useSWR(paged('/r/organizations/brands', q, page, perPage), (key: string) => getJson<Camelized<WireBrandPage>>(key), { keepPreviousData: true });
-}
-
-export const createOwnBrand = (name: string) => sendJson<{ brand: Brand }>('POST', '/r/organizations/brands', { name });
-
-export const updateOwnBrand = (id: number, values: { name?: string; disabled?: boolean }) =>
-  sendJson<{ brand: Brand }>('PATCH', `/r/organizations/brands/${id}`, values);
 
 export const uploadBrandLogo = (id: number, file: File) =>
   sendFile<{ brand: Brand }>(`/r/organizations/brands/${id}/logo`, 'logo', file, { alertErrors: false });

@@ -11,6 +11,7 @@ export { StatusChip } from './components/StatusChip.tsx';
 export { useConfirm } from './components/useConfirm.tsx';
 export { useListState } from './components/useListState.ts';
 export { collect, email, hasErrors, InvalidForm, maxLength, required, type FieldErrors } from './components/validation.ts';
-export { BrandDialog } from './brands/BrandDialog.tsx';
+export { AdminResourceList } from './resource/AdminResourceList.tsx';
+export type { ResourceDeclaration } from './resource/types.ts';
 export { RoleSelect } from './users/RoleSelect.tsx';
 export type { AdminUser, Brand, Invitation, Organization, Role } from './api.ts';

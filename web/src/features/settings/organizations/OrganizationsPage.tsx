@@ -1,88 +1,68 @@
-import { Add } from '@mui/icons-material';
-import { Button } from '@mui/material';
-import { useState } from 'react';
-import { Page } from '../../../ui/index.ts';
-import { createOrganization, updateOrganization, useOrganizationPage, type Organization } from '../api.ts';
-import { AdminTable, type Column } from '../components/AdminTable.tsx';
-import { ListToolbar } from '../components/ListToolbar.tsx';
-import { RowActions } from '../components/RowActions.tsx';
-import { SearchField } from '../components/SearchField.tsx';
+import type { Organization } from '../api.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
-import { useConfirm } from '../components/useConfirm.tsx';
-import { useListState } from '../components/useListState.ts';
-import { OrganizationDialog } from './OrganizationDialog.tsx';
+import { AdminResourcePage } from '../resource/AdminResourcePage.tsx';
+import type { ResourceDeclaration, ResourceField } from '../resource/types.ts';
 
-const COLUMNS: Column<Organization>[] = [
-  { label: 'Name', render: (o) => o.organizationName },
-  { label: 'Partner', render: (o) => o.partnerName || '—', secondary: true },
-  { label: 'Length limit', render: (o) => `${o.videoLengthLimit} min (override ${o.maxOverrideLength})`, secondary: true },
-  { label: 'Users', render: (o) => o.userCount, secondary: true },
-  { label: 'Status', render: (o) => <StatusChip disabled={o.disabled} /> },
+/** The feature switches, each on or off for a new organization as the product ships. */
+const FLAGS: [key: keyof Organization, label: string, initial: boolean][] = [
+  ['uploadLinksEnabled', 'Family upload links', true],
+  ['showBranding', 'Show branding (orders, burning, Send to TV)', true],
+  ['sorEnabled', 'Service of Remembrance', true],
+  ['menu', 'Menu in the drawer', true],
+  ['billing', 'Billing', false],
+  ['sampleButton', 'Sample slides button', true],
+  ['musicUploadAvailable', 'Music upload for families', true],
+  ['obituaryQrLink', 'Obituary QR code on labels', false],
+  ['partnerReleased', 'Partner released', true],
+  ['partnerDev', 'Partner development account', false],
 ];
+
+const FIELDS: ResourceField<Organization>[] = [
+  { key: 'organizationName', label: 'Organization name', kind: 'text', required: true },
+  { key: 'partnerName', label: 'Partner name', kind: 'text', helper: 'The website provider this organization came through, if any.' },
+  { key: 'billingIdPrompt', label: 'Billing id prompt', kind: 'text', helper: 'The label of the billing id field on the video setup page, e.g. "Case number".' },
+  { key: 'videoLengthLimit', label: 'Video length limit (minutes)', kind: 'number', min: 1, max: 600, required: true, initial: 30 },
+  { key: 'maxOverrideLength', label: 'Maximum override length (minutes)', kind: 'number', min: 1, max: 600, required: true, initial: 120 },
+  {
+    key: 'dvdStandard',
+    label: 'DVD standard',
+    kind: 'select',
+    // The TV standard of the discs: a set-top player of one region may not play the other's.
+    options: [
+      { value: 'ntsc', label: 'NTSC (North and South America, Japan)' },
+      { value: 'pal', label: 'PAL (Europe, Australia, most of Asia and Africa)' },
+    ],
+    helper: 'Discs play in the set-top players of this region. A change applies to DVDs made from now on.',
+  },
+  ...FLAGS.map(([key, label, initial]): ResourceField<Organization> => ({ key, label, kind: 'switch', initial })),
+];
+
+const ORGANIZATIONS: ResourceDeclaration<Organization> = {
+  title: 'Organizations',
+  noun: 'organization',
+  path: '/r/settings/organizations',
+  listKey: 'organizations',
+  searchLabel: 'Search organizations',
+  columns: [
+    { label: 'Name', render: (o) => o.organizationName },
+    { label: 'Partner', render: (o) => o.partnerName || '—', secondary: true },
+    { label: 'Length limit', render: (o) => `${o.videoLengthLimit} min (override ${o.maxOverrideLength})`, secondary: true },
+    { label: 'Users', render: (o) => o.userCount, secondary: true },
+    { label: 'Status', render: (o) => <StatusChip disabled={o.disabled} /> },
+  ],
+  fields: FIELDS,
+  check: (v): Record<string, string> =>
+    (v.maxOverrideLength as number) < (v.videoLengthLimit as number) ? { maxOverrideLength: 'Must be at least the video length limit.' } : {},
+  rowName: (o) => o.organizationName,
+  toggle: {
+    key: 'disabled',
+    enableMessage: (o) => `${o.organizationName} will be able to use the product again.`,
+    disableMessage: (o) => `${o.organizationName} will be marked disabled. Its videos and users are kept.`,
+  },
+  noMatchText: (search) => `No organizations match "${search}".`,
+};
 
 /** Super users' list of every organization (funeral home): search, create, edit, disable. */
 export function OrganizationsPage() {
-  const list = useListState();
-  const { data, error, isValidating, mutate } = useOrganizationPage(list.search, list.page, list.perPage);
-  const [editing, setEditing] = useState<Organization | 'new' | null>(null);
-  const [confirmDialog, ask] = useConfirm();
-
-  const save = async (values: Partial<Organization>) => {
-    if (editing === 'new') await createOrganization(values);
-    else if (editing) await updateOrganization(editing.id, values);
-    setEditing(null);
-    await mutate();
-  };
-
-  const toggle = (o: Organization) =>
-    ask({
-      title: o.disabled ? 'Enable organization?' : 'Disable organization?',
-      message: o.disabled
-        ? `${o.organizationName} will be able to use the product again.`
-        : `${o.organizationName} will be marked disabled. Its videos and users are kept.`,
-      confirmLabel: o.disabled ? 'Enable' : 'Disable',
-      danger: !o.disabled,
-      action: async () => {
-        await updateOrganization(o.id, { disabled: !o.disabled });
-        await mutate();
-      },
-    });
-
-  return (
-    <Page
-      title="Organizations"
-      actions={
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
-          New organization
-        </Button>
-      }
-    >
-      <ListToolbar>
-        <SearchField label="Search organizations" value={list.typed} onChange={list.setTyped} />
-      </ListToolbar>
-      <AdminTable
-        label="Organizations"
-        rows={data?.organizations}
-        rowKey={(o) => o.id}
-        columns={COLUMNS}
-        dimmed={(o) => o.disabled}
-        actions={(o) => <RowActions name={o.organizationName} disabled={o.disabled} onEdit={() => setEditing(o)} onToggle={() => toggle(o)} />}
-        loading={isValidating}
-        error={error}
-        emptyText={list.search ? `No organizations match "${list.search}".` : 'No organizations yet.'}
-        total={data?.total ?? 0}
-        list={list}
-      />
-      {editing && (
-        <OrganizationDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          open
-          organization={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onSave={save}
-        />
-      )}
-      {confirmDialog}
-    </Page>
-  );
+  return <AdminResourcePage resource={ORGANIZATIONS} />;
 }

@@ -1,0 +1,27 @@
+import Router from '@koa/router';
+import type { Deps } from '../deps.ts';
+import { adminResourceRoutes } from './resource.routes.ts';
+import type { AdminResource } from './resource.ts';
+import { brandsResource } from './resources/brands.ts';
+import { corporationsResource } from './resources/corporations.ts';
+import { orderDetailsResource } from './resources/order-details.ts';
+import { organizationsResource } from './resources/organizations.ts';
+import { partnersResource } from './resources/partners.ts';
+import { taxCertificatesResource } from './resources/tax-certificates.ts';
+
+/** Every declared administration resource; a new admin page adds its declaration here (see docs/architecture.md). */
+export const ADMIN_RESOURCES: readonly AdminResource[] = [
+  partnersResource,
+  corporationsResource,
+  organizationsResource,
+  brandsResource,
+  orderDetailsResource,
+  taxCertificatesResource,
+];
+
+/** The /r/settings/<name> routes of every declared resource. */
+export function adminRoutes(deps: Deps): Router {
+  const router = new Router();
+  for (const resource of ADMIN_RESOURCES) router.use(adminResourceRoutes(deps.db, deps.repos.storage, resource).routes());
+  return router;
+}
