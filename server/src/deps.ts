@@ -39,7 +39,8 @@ import { slideService } from './services/slide.service.ts';
 import { uploadService } from './services/upload.service.ts';
 import { libraryPreparation } from './services/library-preparation.service.ts';
 import { defaultRenderer, stockSongLibraryFor } from './services/stock-song-library.service.ts';
-import { THEMES } from './themes/catalogue.ts';
+import { themeRepository } from './repositories/theme.repository.ts';
+import { offeredDesigns } from './services/theme.service.ts';
 import { queueDemoRenders } from './seed/demo-renders.ts';
 import { stockClipLibrary } from './services/stock-clip-library.service.ts';
 import { dvdService, organizationStandard } from './dvd/dvd.service.ts';
@@ -113,7 +114,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
       for (const id of videoIds) await notifyVideo(id);
     }),
     themeAssets,
-    designs: () => THEMES,
+    designs: () => offeredDesigns(themeRepository(db)),
     showcase: render.showcase,
     stockClips: stockClipLibrary({ db, storage: repos.storage }),
     whenReady: async () => {

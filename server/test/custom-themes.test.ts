@@ -8,7 +8,7 @@ import { HD } from '../src/render/compile/profiles.ts';
 import { renderPlan } from '../src/render/compile/render-plan.ts';
 import { buildTimeline } from '../src/render/plan/timeline.ts';
 import { FPS } from '../src/render/plan/types.ts';
-import { PREVIEW_FRAME } from '../src/services/custom-theme.service.ts';
+import { PREVIEW_FRAME } from '../src/services/intro-frame.service.ts';
 import { ACCESS_FULL } from '../src/services/video-access.ts';
 import { makeOrganization, makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
 

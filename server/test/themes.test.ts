@@ -57,8 +57,9 @@ describe('themes', function () {
       assert.match(first.thumbnail_url, /^\/r\/themes\/\d+\/icon\.jpg\?v=[0-9a-f]+$/);
       assert.match(first.poster_url, /^\/r\/themes\/\d+\/poster\.jpg\?v=/);
       assert.match(first.dvd_artwork_url, /^\/r\/themes\/\d+\/dvd\.jpg\?v=/);
-      // Named before it exists: asked for early, the preview is made at once (library-preparation.test.ts).
-      assert.equal(first.preview_url, `/r/themes/${first.id}/preview.mp4`);
+      // Named before it exists: asked for early, the preview is made at once (library-preparation.test.ts). Its version
+      // is the design's, so an edit on the themes page names a new clip.
+      assert.equal(first.preview_url, `/r/themes/${first.id}/preview.mp4?v=${first.thumbnail_url.split('?v=')[1]}`);
       assert.equal(body.preparing, RELEASED.length, 'no theme preview has been made in this data folder yet');
       assert.equal(first.custom, false);
       assert.equal(body.current, null);

@@ -168,10 +168,13 @@ export function clipArgs(recipe: StockClipSeed['recipe'], out: string): string[]
   ];
 }
 
-/** The tile's still (534x300, shown at 267x150) and its hover preview (the same size, a few hundred KB at most). */
-export function tileArgs(clip: string, thumb: string, preview: string): string[][] {
+/**
+ * The tile's still (534x300, shown at 267x150) and its hover preview (the same size, a few hundred KB at most). The
+ * still is the frame at `stillAt` seconds: 3 for the drawn clips; an uploaded clip may be shorter than that.
+ */
+export function tileArgs(clip: string, thumb: string, preview: string, stillAt = 3): string[][] {
   return [
-    ['-v', 'error', '-y', '-ss', '3', '-i', clip, '-frames:v', '1', '-vf', 'scale=534:300', '-q:v', '4', thumb],
+    ['-v', 'error', '-y', '-ss', String(stillAt), '-i', clip, '-frames:v', '1', '-vf', 'scale=534:300', '-q:v', '4', thumb],
     ['-v', 'error', '-y', '-i', clip, '-vf', 'scale=534:300,format=yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-an', '-movflags', '+faststart', preview],
   ];
 }

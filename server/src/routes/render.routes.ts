@@ -27,8 +27,9 @@ export function renderRoutes(deps: Deps): Router {
   router.get('/r/themes/:id/preview.mp4', async (ctx) => {
     if (!/^\d{1,6}$/.test(ctx.params.id)) throw notFound();
     const key = `themes/${ctx.params.id}/preview.mp4`;
-    // Asked for before the library preparation reached it: made now, ahead of the queue (a few seconds).
-    if (!(await files.size(key))) await deps.library.urgentThemePreview(Number(ctx.params.id));
+    // Asked for before the library preparation reached it: made now, ahead of the queue (a few seconds). An address
+    // with a version (theme.service.ts) is the picker's after an edit on the themes page: made again if out of date.
+    if (!(await files.size(key)) || ctx.query.v) await deps.library.urgentThemePreview(Number(ctx.params.id));
     if (!(await files.size(key))) throw notFound();
     await sendFile(ctx, files.path(key), { type: 'video/mp4', cacheControl: 'public, max-age=3600' });
   });

@@ -4,6 +4,7 @@ import { storageRepository } from '../repositories/storage.repository.ts';
 import { themeFilesRepository } from '../repositories/theme-files.repository.ts';
 import { themeRepository, type ThemeRowValues } from '../repositories/theme.repository.ts';
 import { THEMES } from '../themes/catalogue.ts';
+import { readOverrides, withOverrides } from '../themes/theme-settings.ts';
 import { ALL_PARTS, themeAssetsService } from '../themes/theme-assets.service.ts';
 import type { ThemeDesign } from '../themes/types.ts';
 
@@ -28,9 +29,13 @@ export function themeRow(design: ThemeDesign): ThemeRowValues {
  * (server/src/services/library-preparation.service.ts), or here before returning when `wait` is set.
  */
 export async function seedThemes(db: Db, config: Config, { wait = false } = {}): Promise<void> {
-  await themeRepository(db).upsert(THEMES.map(themeRow));
+  const themes = themeRepository(db);
+  const overrides = await themes.overrides();
+  // What an administrator changed on the themes page stays changed (themes/theme-settings.ts).
+  const designs = THEMES.map((design) => withOverrides(design, readOverrides(overrides.get(design.id))));
+  await themes.upsert(designs.map(themeRow));
   const assets = themeAssetsService(themeFilesRepository(storageRepository(config.dataDir, config.storage)));
-  for (const design of THEMES) {
+  for (const design of designs) {
     for (const part of ALL_PARTS) if (!(await assets.placed(design, part)) && wait) await assets.ensure(design, [part]);
   }
 }

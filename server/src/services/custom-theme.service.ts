@@ -1,21 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { CUSTOM_THEME_BASE_ID } from '../../../common/custom-theme.ts';
 import { AppError } from '../http/errors.ts';
 import { MediaError } from '../media/media-error.ts';
-import { HD, type Profile } from '../render/compile/profiles.ts';
-import { renderPlan, type RenderPlan } from '../render/compile/render-plan.ts';
-import { buildTimeline } from '../render/plan/timeline.ts';
-import { FPS, type PlanInput } from '../render/plan/types.ts';
 import type { CustomThemeRepository, CustomThemeRow } from '../repositories/custom-theme.repository.ts';
-import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
-import type { RenderRepository } from '../repositories/render.repository.ts';
 import type { StorageRepository } from '../repositories/storage.repository.ts';
 import type { UserWithOrg } from '../repositories/user.repository.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
 import type { WireCustomTheme, WireCustomThemeCreated, WireCustomThemeDeleted, WireCustomThemeReply } from '../wire/custom-theme.ts';
 import { changeDesign, designFromTheme, fontChoices, readDesign, type PictureSlot } from './custom-theme-design.ts';
-import type { RenderSegmentService } from './render-segment.service.ts';
-import { PLAIN_THEME, type RenderThemeService } from './render-theme.service.ts';
+import { introFrameService, type IntroFrame, type IntroFrameEngine } from './intro-frame.service.ts';
 import type { VideoAccess } from './video-access.ts';
 
 /** Uploaded pictures become frames of the 720p render. */
@@ -24,70 +16,23 @@ export const PICTURE_HEIGHT = 720;
 export const PICTURE_MAX_BYTES = 25 * 1024 * 1024;
 const TITLE_LIMIT = 250;
 
-/** The preview is a frame of the finished video's own size. */
-export const PREVIEW_PROFILE: Profile = HD;
-/** The frame of the intro the preview shows: its titles fade in over the first second, so a moment after that. */
-export const PREVIEW_FRAME = Math.round(FPS * 1.5);
-
 export interface CustomThemeImages {
   fitPictureToFrame(input: Buffer, width: number, height: number): Promise<Buffer>;
 }
 
-/** The parts of the render engine the preview uses: the theme a video would render with, its segments, one frame. */
-export interface CustomThemeEngine {
-  themes: Pick<RenderThemeService, 'forVideo'>;
-  pieces: Pick<RenderSegmentService, 'segment'>;
-  ffmpeg: Pick<RenderRepository, 'frame'>;
-  files: MediaFileRepository;
-}
-
-export interface CustomThemePreview {
-  jpeg: Buffer;
-  /** Of the plan it was rendered from: equal hashes, equal pictures. */
-  hash: string;
-}
+/** The parts of the render engine the preview uses (intro-frame.service.ts). */
+export type CustomThemeEngine = IntroFrameEngine;
+export type CustomThemePreview = IntroFrame;
 
 const version = (row: CustomThemeRow): string => new Date(row.updated_at).getTime().toString(36);
 const missing = (): AppError => new AppError(404, 'Not found');
-
-const NO_LOOK: PlanInput['look'] = { pools: { transition: [], effect: [], overlay: [], border: [] }, backgroundId: null, captionBackdrop: true };
-
-/** Where a preview frame is kept, by the hash of the one-frame plan it comes from. */
-export const previewKey = (hash: string): string => `custom-themes/previews/${hash.slice(0, 2)}/${hash}.jpg`;
-
-/**
- * The plan of one frame of a video's intro: the intro is planned exactly as a render plans it (same length, so
- * the same motion), then cut to the single frame PREVIEW_FRAME of its clock, which the engine renders exactly as
- * that frame of the whole intro. With the intro off there is no intro to show: the preview then draws the same
- * titles on the chosen background (no intro scene), as the editor always did.
- */
-export function introFramePlan(
-  { theme, art }: Awaited<ReturnType<RenderThemeService['forVideo']>>,
-  text: Pick<PlanInput, 'title' | 'subtitle' | 'introText'>,
-  profile: Profile = PREVIEW_PROFILE,
-): RenderPlan {
-  const introOn = theme.introLength > 0;
-  const timeline = buildTimeline({
-    ...text,
-    theme: { ...theme, introLength: introOn ? theme.introLength : PLAIN_THEME.introLength, outroLength: 0 },
-    look: NO_LOOK,
-    slides: [],
-    songs: [],
-    repeatMusic: false,
-  });
-  const intro = timeline.segments[0];
-  const at = Math.max(0, Math.min(PREVIEW_FRAME, intro.frames - 1));
-  const frame = { ...intro, offset: intro.offset + at, frames: 1, transition: null };
-  return renderPlan({ ...timeline, frames: 1, duration: 1 / FPS, segments: [frame] }, profile, introOn ? art : { ...art, introScene: null });
-}
 
 /**
  * Custom themes (spec 1, sections 2.3 and 5): made by signed-in staff for a video, shared within their
  * organization, edited in the embedded editor; their pictures live in storage beside the design.
  */
 export function customThemeService(customThemes: CustomThemeRepository, storage: StorageRepository, images: CustomThemeImages, engine: CustomThemeEngine) {
-  /** Previews being rendered, by plan hash: a second request for the same picture waits for the first. */
-  const rendering = new Map<string, Promise<Buffer>>();
+  const frames = introFrameService(engine);
 
   /** The custom theme, if the user's organization owns it (super users: any); anything else looks missing. */
   async function owned(user: UserWithOrg, id: number): Promise<CustomThemeRow> {
@@ -120,22 +65,6 @@ export function customThemeService(customThemes: CustomThemeRepository, storage:
   }
 
   const reply = (row: CustomThemeRow): WireCustomThemeReply => ({ custom_theme: toWire(row), fonts: fontChoices() });
-
-  /** The preview frame of a plan: from storage when it was made before, else rendered by the engine and kept. */
-  async function previewFrame(plan: RenderPlan): Promise<Buffer> {
-    const key = previewKey(plan.hash);
-    if (await engine.files.size(key)) return readFile(engine.files.path(key));
-    let making = rendering.get(plan.hash);
-    if (!making) {
-      making = (async () => {
-        const segment = engine.files.path(await engine.pieces.segment(plan, 0));
-        await engine.files.writeVia(key, (tmp) => engine.ffmpeg.frame(segment, 0, tmp));
-        return readFile(engine.files.path(key));
-      })().finally(() => rendering.delete(plan.hash));
-      rendering.set(plan.hash, making);
-    }
-    return making;
-  }
 
   return {
     owned,
@@ -213,13 +142,11 @@ export function customThemeService(customThemes: CustomThemeRepository, storage:
      */
     async preview(user: UserWithOrg, id: number, video?: Pick<VideoRow, 'title' | 'subtitle' | 'intro_text'>): Promise<CustomThemePreview> {
       const row = await owned(user, id);
-      const rendered = await engine.themes.forVideo({ theme_id: row.theme_id, custom_theme_id: row.id });
-      const plan = introFramePlan(rendered, {
+      return frames.render({ theme_id: row.theme_id, custom_theme_id: row.id }, {
         title: video?.title.trim() || 'Video Title',
         subtitle: video ? video.subtitle : 'Subtitle',
         introText: video ? video.intro_text : '',
       });
-      return { jpeg: await previewFrame(plan), hash: plan.hash };
     },
   };
 }

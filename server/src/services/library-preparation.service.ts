@@ -14,8 +14,8 @@ export interface LibraryPreparationDeps {
   db: Db;
   songs: StockSongLibrary;
   themeAssets: ThemeAssetsService;
-  /** The catalogue's theme designs, in the order people meet them. */
-  designs: () => readonly ThemeDesign[];
+  /** The themes' designs as stored (the catalogue's, with what the themes page changed), in the order people meet them. */
+  designs: () => readonly ThemeDesign[] | Promise<readonly ThemeDesign[]>;
   showcase: {
     themeClips(): Promise<ShowcaseClip[]>;
     lookClips(): Promise<ShowcaseClip[]>;
@@ -80,10 +80,10 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
    */
   async function* missing(): AsyncGenerator<Piece> {
     for (const song of await deps.songs.pending()) yield songPiece(song);
-    for (const design of deps.designs()) if (!(await deps.themeAssets.placed(design, 'opening'))) yield picturesPiece(design, 'opening');
+    for (const design of await deps.designs()) if (!(await deps.themeAssets.placed(design, 'opening'))) yield picturesPiece(design, 'opening');
     for (const clip of await deps.showcase.themeClips()) if (!(await clip.ready())) yield clipPiece(clip);
     // The last scene and the disc artwork only a full render or a label needs: after every picker is complete.
-    for (const design of deps.designs()) if (!(await deps.themeAssets.placed(design, 'closing'))) yield picturesPiece(design, 'closing');
+    for (const design of await deps.designs()) if (!(await deps.themeAssets.placed(design, 'closing'))) yield picturesPiece(design, 'closing');
     for (const clip of await deps.showcase.lookClips()) if (!(await clip.ready())) yield clipPiece(clip);
   }
 
@@ -190,7 +190,7 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
 
     /** How many of these themes still lack their pictures or their looping preview. */
     async themesPreparing(themeIds: number[]): Promise<number> {
-      const designs = new Map(deps.designs().map((d) => [d.id, d]));
+      const designs = new Map((await deps.designs()).map((d) => [d.id, d]));
       let count = 0;
       for (const id of themeIds) {
         const design = designs.get(id);

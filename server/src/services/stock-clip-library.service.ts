@@ -32,6 +32,16 @@ const exists = (file: string): Promise<boolean> => stat(file).then((s) => s.size
 const TOOL_TIMEOUT_MS = 10 * 60_000;
 
 /**
+ * Makes a clip's tile still and hover preview (tileArgs): the drawn clips here, an uploaded one in
+ * stock-video-files.ts, so both kinds of tile look the same in the slide editor's dialog.
+ */
+export async function makeTiles(clip: string, thumb: string, preview: string, stillAt?: number): Promise<void> {
+  const [thumbArgs, previewArgs] = tileArgs(clip, thumb, preview, stillAt);
+  await runTool('ffmpeg', thumbArgs, TOOL_TIMEOUT_MS);
+  await runTool('ffmpeg', previewArgs, TOOL_TIMEOUT_MS);
+}
+
+/**
  * Draws the stock clips once per machine (cached outside the data folder by STOCK_CLIP_VERSION, each file written
  * beside its name and renamed, so it appears whole or not at all) and places them in storage under
  * stock_videos/{id}/, as the library preparation does for the stock songs.
@@ -49,9 +59,7 @@ export function stockClipLibrary(deps: { db: Db; storage: StorageRepository; cac
     const tmp = (file: string) => `${file}.${process.pid}.tmp${path.extname(file)}`;
     try {
       await runTool('ffmpeg', clipArgs(recipe.recipe, tmp(files.clip)), TOOL_TIMEOUT_MS);
-      const [thumbArgs, previewArgs] = tileArgs(tmp(files.clip), tmp(files.thumb), tmp(files.preview));
-      await runTool('ffmpeg', thumbArgs, TOOL_TIMEOUT_MS);
-      await runTool('ffmpeg', previewArgs, TOOL_TIMEOUT_MS);
+      await makeTiles(tmp(files.clip), tmp(files.thumb), tmp(files.preview));
       await rename(tmp(files.thumb), files.thumb);
       await rename(tmp(files.preview), files.preview);
       await rename(tmp(files.clip), files.clip);

@@ -19,7 +19,12 @@ const isDesign = (value: unknown): value is ThemeDesign => {
 };
 
 /** The stored design, or the catalogue's when a row predates it. */
-const designOf = (row: ThemeRow): ThemeDesign | undefined => (isDesign(row.design) ? row.design : themeDesign(row.id));
+export const designOf = (row: ThemeRow): ThemeDesign | undefined => (isDesign(row.design) ? row.design : themeDesign(row.id));
+
+/** The designs of the themes a picker may offer, as stored (with what the themes page changed), in the house order. */
+export async function offeredDesigns(themes: ThemeRepository): Promise<ThemeDesign[]> {
+  return (await themes.listEnabled()).map(designOf).filter((d): d is ThemeDesign => d !== undefined);
+}
 
 const tagsOf = (tags: string): string[] => tags.split(',').map((t) => t.trim()).filter(Boolean);
 
@@ -44,7 +49,8 @@ export function themeService(themes: ThemeRepository, assets: ThemeAssetsService
       tags: tagsOf(row.tags),
       thumbnail_url: design ? pictureUrl(row.id, 'icon', version) : null,
       // Always named: a preview asked for before the library preparation reached it is made at once (render.routes.ts).
-      preview_url: `/r/themes/${row.id}/preview.mp4`,
+      // Its version changes with the design's pictures and title, so an edit on the themes page is not a cached clip.
+      preview_url: `/r/themes/${row.id}/preview.mp4${version ? `?v=${version}` : ''}`,
       poster_url: design ? pictureUrl(row.id, 'poster', version) : null,
       dvd_artwork_url: design ? pictureUrl(row.id, 'dvd', version) : null,
       favorite,
@@ -99,9 +105,12 @@ export function themeService(themes: ThemeRepository, assets: ThemeAssetsService
       };
     },
 
-    /** The picture's file, drawn first if the theme's design changed since; answers its current version too. */
-    async picture(id: number, name: ThemePicture): Promise<{ file: string; version: string }> {
-      const row = await themes.findEnabled(id);
+    /**
+     * The picture's file, drawn first if the theme's design changed since; answers its current version too. A hidden
+     * theme's only for the themes page (`hidden`: the caller is a super user).
+     */
+    async picture(id: number, name: ThemePicture, hidden = false): Promise<{ file: string; version: string }> {
+      const row = hidden ? await themes.find(id) : await themes.findEnabled(id);
       const design = row && designOf(row);
       if (!design) throw new AppError(404, 'Not found');
       const keys = await assets.ensure(design, [partOf(THEME_PICTURES[name])]);
