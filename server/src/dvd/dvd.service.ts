@@ -97,7 +97,7 @@ export function dvdService(deps: DvdServiceDeps) {
     try {
       await progress(WAITING_SHARE, 'Encoding the DVD video');
       const mpeg = path.join(dir, 'title.mpg');
-      await encodeDvd(files.path(hd.file_key!), plan, mpeg, (share) => {
+      await encodeDvd(await files.local(hd.file_key!), plan, mpeg, (share) => {
         void progress(WAITING_SHARE + 35 * share, `Encoding the DVD video: ${Math.floor(share * 100)}%`).catch(() => undefined);
       });
       await progress(86, 'Authoring the disc');

@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
+import type { StoredFile, StoredRange } from '../storage/storage-backend.ts';
 import { notFound } from './errors.ts';
 
 export interface ByteRange {
@@ -48,11 +50,47 @@ export async function sendFile(ctx: Context, file: string, options: SendFileOpti
     throw notFound();
   }
   if (!info.isFile()) throw notFound();
-  const size = info.size;
-  const etag = options.etag ?? `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const etag = options.etag ?? `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  await sendBytes(ctx, { size: info.size, modified: info.mtime, etag }, async (range) => createReadStream(file, range ?? {}), options);
+}
+
+/** What sendStored needs of storage (storage.repository.ts, media-file.repository.ts). */
+export interface RangeSource {
+  stat(key: string): Promise<StoredFile | null>;
+  stream(key: string, range?: StoredRange): Promise<Readable>;
+}
+
+/**
+ * Serves a stored file as sendFile does, from whichever backend holds it: with object storage each Range is read
+ * from the bucket as it is asked for (a proxied range read), so the answer and its validators stay this server's.
+ */
+export async function sendStored(ctx: Context, storage: RangeSource, key: string, options: SendFileOptions): Promise<void> {
+  const info = await storage.stat(key);
+  if (!info) throw notFound();
+  const etag = options.etag ?? `"${info.version}"`;
+  await sendBytes(
+    ctx,
+    { size: info.size, modified: info.modified, etag },
+    (range) =>
+      // Gone since the stat (removed by a prune, say): a 404 like any missing file, not a server error.
+      storage.stream(key, range ?? undefined).catch((err: NodeJS.ErrnoException) => {
+        throw err.code === 'ENOENT' ? notFound() : err;
+      }),
+    options,
+  );
+}
+
+async function sendBytes(
+  ctx: Context,
+  info: { size: number; modified: Date; etag: string },
+  open: (range: ByteRange | null) => Promise<Readable>,
+  options: SendFileOptions,
+): Promise<void> {
+  const { size, etag } = info;
+  const lastModified = info.modified.toUTCString();
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('ETag', etag);
-  ctx.set('Last-Modified', info.mtime.toUTCString());
+  ctx.set('Last-Modified', lastModified);
   if (options.cacheControl) ctx.set('Cache-Control', options.cacheControl);
 
   if (matchesEtag(ctx.get('If-None-Match'), etag)) {
@@ -61,7 +99,7 @@ export async function sendFile(ctx: Context, file: string, options: SendFileOpti
   }
 
   const ifRange = ctx.get('If-Range');
-  const rangeAllowed = !ifRange || ifRange === etag || ifRange === info.mtime.toUTCString();
+  const rangeAllowed = !ifRange || ifRange === etag || ifRange === lastModified;
   const range = rangeAllowed ? parseRange(ctx.get('Range'), size) : null;
   if (range === 'unsatisfiable') {
     ctx.status = 416;
@@ -84,7 +122,7 @@ export async function sendFile(ctx: Context, file: string, options: SendFileOpti
     ctx.length = length;
     return;
   }
-  ctx.body = length === 0 ? Buffer.alloc(0) : createReadStream(file, { start, end });
+  ctx.body = length === 0 ? Buffer.alloc(0) : await open(range ?? { start, end });
   ctx.type = options.type;
   ctx.length = length;
 }

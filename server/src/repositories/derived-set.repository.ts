@@ -88,7 +88,7 @@ export function derivedSetRepository(files: MediaFileRepository, images: ImageRe
     async render(key: string, mime: string, params: EditParams, outputs: DerivedOutput[]): Promise<DerivedSetReport> {
       if (outputs.length === 0) return { decodes: 0, divisor: null };
       if (isHeic(mime) || outputs.length === 1) return one(key, mime, params, outputs);
-      const input = files.path(key);
+      const input = await files.local(key);
       let meta: Metadata;
       try {
         meta = await sharp(input, DECODE).metadata();

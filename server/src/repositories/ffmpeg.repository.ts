@@ -29,9 +29,10 @@ export function ffmpegRepository(files: MediaFileRepository) {
   return {
     /** One upright frame as a high-quality JPEG. */
     async posterFrame(key: string, atSeconds: number, outKey: string): Promise<void> {
+      const input = await files.local(key);
       await files.writeVia(outKey, async (tmp) => {
         const grab = (at: number) =>
-          ffmpeg(['-ss', at.toFixed(3), '-i', files.path(key), '-frames:v', '1', '-q:v', '2', '-f', 'image2', tmp], POSTER_TIMEOUT_MS);
+          ffmpeg(['-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-q:v', '2', '-f', 'image2', tmp], POSTER_TIMEOUT_MS);
         await grab(atSeconds);
         // A clip whose stated duration is longer than its pictures gives no frame late on: take the first.
         if (!(await hasContent(tmp)) && atSeconds > 0) await grab(0);
@@ -41,10 +42,11 @@ export function ffmpegRepository(files: MediaFileRepository) {
 
     /** H.264 High 4:2:0 + AAC in MP4 with the index first, so browsers can start playing at once. */
     async proxy(key: string, outKey: string): Promise<void> {
+      const input = await files.local(key);
       await files.writeVia(outKey, (tmp) =>
         ffmpeg(
           [
-            '-i', files.path(key),
+            '-i', input,
             '-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1',
             '-vf', PROXY_SCALE, '-fpsmax', '60',
             '-c:v', 'libx264', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-crf', '23',

@@ -82,10 +82,11 @@ export function ffprobeRepository(files: MediaFileRepository) {
   return {
     async probe(key: string): Promise<VideoProbe> {
       let stdout: string;
+      const input = await files.local(key);
       try {
         ({ stdout } = await runTool(
           'ffprobe',
-          ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', files.path(key)],
+          ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input],
           PROBE_TIMEOUT_MS,
         ));
       } catch (err) {

@@ -151,7 +151,7 @@ export function imageRepository(files: MediaFileRepository) {
   }
 
   async function decodeHeic(key: string, out: string): Promise<string> {
-    const { width, height, data } = await decodeHeicInWorker(files.path(key));
+    const { width, height, data } = await decodeHeicInWorker(await files.local(key));
     let jpeg: Buffer;
     try {
       jpeg = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
@@ -206,8 +206,9 @@ export function imageRepository(files: MediaFileRepository) {
     async readInfo(key: string, mime: string): Promise<ImageInfo> {
       if (isHeic(mime)) return heicInfo(key);
       let meta: Metadata;
+      const input = await files.local(key);
       try {
-        meta = await sharp(files.path(key), { limitInputPixels: false }).metadata();
+        meta = await sharp(input, { limitInputPixels: false }).metadata();
       } catch (err) {
         throw mediaErrorOf(err);
       }
@@ -226,8 +227,9 @@ export function imageRepository(files: MediaFileRepository) {
     async renderDerived(key: string, mime: string, params: EditParams, kind: ImageKind, outKey: string): Promise<Size> {
       const source = await readableSource(key, mime);
       let result: { jpeg: Buffer; size: Size };
+      const input = await files.local(source);
       try {
-        result = await render(files.path(source), params, kind);
+        result = await render(input, params, kind);
       } catch (err) {
         throw mediaErrorOf(err);
       }

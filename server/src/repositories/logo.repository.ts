@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { StorageRepository } from './storage.repository.ts';
 
@@ -33,7 +32,7 @@ export function logoRepository(storage: StorageRepository) {
     },
     /** The stored PNG; logos are small, so it is read whole rather than streamed. */
     async read(key: string): Promise<Buffer | undefined> {
-      return readFile(storage.resolve(key)).catch(() => undefined);
+      return (await storage.read(key).catch(() => null)) ?? undefined;
     },
   };
 }

@@ -1,5 +1,4 @@
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { copyFile, rm } from 'node:fs/promises';
 import type { Db } from '../db/database.ts';
 import type { SlideRow } from './slide.repository.ts';
 import type { StorageRepository } from './storage.repository.ts';
@@ -69,12 +68,11 @@ export function sorRepository(db: Db, storage: StorageRepository) {
 
     /** Copies an original to a new key under a temporary name first, so a crash never leaves half a photo. */
     async copyOriginal(fromKey: string, toKey: string): Promise<void> {
-      const target = storage.resolve(toKey);
-      await mkdir(path.dirname(target), { recursive: true });
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      const source = await storage.localCopy(fromKey);
+      const tmp = await storage.scratchPath(toKey);
       try {
-        await copyFile(storage.resolve(fromKey), tmp);
-        await rename(tmp, target);
+        await copyFile(source, tmp);
+        await storage.publish(toKey, tmp);
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheFolder } from '../cache/cache-dir.ts';
 import type { StorageRepository } from './storage.repository.ts';
@@ -23,20 +23,20 @@ async function readOrNull(file: string): Promise<Buffer | null> {
  */
 export function themeFilesRepository(storage: StorageRepository, cacheDir: string | null = defaultThemeCacheDir()) {
   return {
+    /** The absolute path of a key in the local media folder; only the local backend has one (prefer `local`). */
     path: (key: string): string => storage.resolve(key),
 
-    async exists(key: string): Promise<boolean> {
-      try {
-        return (await stat(storage.resolve(key))).isFile();
-      } catch (err) {
-        if (isMissing(err)) return false;
-        throw err;
-      }
-    },
+    /** A local file holding the key's content, for tools and file-serving code (storage.localCopy). */
+    local: (key: string): Promise<string> => storage.localCopy(key),
+
+    /** A name of a storage folder unique to this data folder and storage, for this process's locks. */
+    slot: (folder: string): string => storage.scratchFolder(folder),
+
+    exists: async (key: string): Promise<boolean> => (await storage.stat(key)) !== null,
 
     /** The version noted in the folder's `marker` file (one per set of pictures kept there). */
     async readVersion(folder: string, marker = 'version'): Promise<string | null> {
-      return (await readOrNull(storage.resolve(`${folder}/${marker}`)))?.toString('utf8').trim() ?? null;
+      return (await storage.read(`${folder}/${marker}`))?.toString('utf8').trim() ?? null;
     },
 
     /** Writes the pictures, then the version: a set whose version file matches is always complete. */

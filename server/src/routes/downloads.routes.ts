@@ -2,15 +2,15 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import type { VideoRow } from '../repositories/video.repository.ts';
 import { downloadName, downloadService, downloadUrls, isoTicket, isoTicketValid, videoFilePath, withTicket, type DownloadFile } from '../services/download.service.ts';
 
 const attachment = (name: string): string => `attachment; filename="${name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-async function send(ctx: Context, file: DownloadFile, type: string, disposition: 'attachment' | 'inline'): Promise<void> {
+async function send(deps: Deps, ctx: Context, file: DownloadFile, type: string, disposition: 'attachment' | 'inline'): Promise<void> {
   ctx.set('Content-Disposition', disposition === 'attachment' ? attachment(file.name) : 'inline');
-  await sendFile(ctx, file.path, { type, etag: file.etag, cacheControl: 'private, max-age=3600' });
+  await sendStored(ctx, deps.render.files, file.key, { type, etag: file.etag, cacheControl: 'private, max-age=3600' });
 }
 
 /**
@@ -38,12 +38,12 @@ export function downloadsRoutes(deps: Deps): Router {
   router.get('/downloads/video/:code/hd.mp4', async (ctx) => {
     const video = await downloads.findByCode(ctx.params.code);
     await deps.access.check(ctx, video.id, 'view');
-    await send(ctx, await downloads.video(video, 'hd'), 'video/mp4', 'attachment');
+    await send(deps, ctx, await downloads.video(video, 'hd'), 'video/mp4', 'attachment');
   });
 
   router.get('/downloads/video/:code/web.mp4', async (ctx) => {
     const video = await downloads.findByCode(ctx.params.code);
-    await send(ctx, await downloads.video(video, 'web'), 'video/mp4', 'inline');
+    await send(deps, ctx, await downloads.video(video, 'web'), 'video/mp4', 'inline');
   });
 
   router.get('/downloads/video/:code/dvd.iso', async (ctx) => {
@@ -52,13 +52,13 @@ export function downloadsRoutes(deps: Deps): Router {
     const video = isoTicketValid(deps.config.sessionSecret, found.video_code, ctx.query.ticket) ? found : await staffVideo(ctx, found.id);
     const dvd = await deps.dvd.ready(video);
     if (!dvd) throw notFound();
-    const file = { path: deps.render.files.path(dvd.file_key!), name: downloadName(video.title, ' (DVD).iso'), etag: `"dvd-${dvd.id}-${dvd.sha256!.slice(0, 16)}"` };
-    await send(ctx, file, 'application/x-iso9660-image', 'attachment');
+    const file = { key: dvd.file_key!, name: downloadName(video.title, ' (DVD).iso'), etag: `"dvd-${dvd.id}-${dvd.sha256!.slice(0, 16)}"` };
+    await send(deps, ctx, file, 'application/x-iso9660-image', 'attachment');
   });
 
   router.get('/downloads/cover_photo/:id', async (ctx) => {
     const { video } = await deps.access.check(ctx, ctx.params.id, 'view');
-    await send(ctx, await downloads.cover(video), 'image/jpeg', 'attachment');
+    await send(deps, ctx, await downloads.cover(video), 'image/jpeg', 'attachment');
   });
 
   /** Starts the DVD image when it is not made (or being made) as the video is now; null means it is ready. */

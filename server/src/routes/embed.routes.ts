@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.ts';
 import { allowFramingFromAnySite } from '../http/framing.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { bodyOf } from '../http/request.ts';
 import { embedRepository } from '../repositories/embed.repository.ts';
 import { downloadService } from '../services/download.service.ts';
@@ -46,7 +46,7 @@ export function embedRoutes(deps: Deps): Router {
 
   router.get('/videos/embedded_video/:code/poster.jpg', async (ctx) => {
     const poster = await embed.poster(ctx.params.code);
-    await sendFile(ctx, poster.path, { type: 'image/jpeg', etag: poster.etag, cacheControl: 'public, max-age=300' });
+    await sendStored(ctx, deps.render.files, poster.key, { type: 'image/jpeg', etag: poster.etag, cacheControl: 'public, max-age=300' });
   });
 
   return router;

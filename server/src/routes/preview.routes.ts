@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { bodyOf } from '../http/request.ts';
 import { readPlaylist } from '../render/compile/hls.ts';
 import type { PlaybackType } from '../services/preview.service.ts';
@@ -94,7 +94,7 @@ export function previewRoutes(deps: Deps): Router {
     await waitFor(ctx, async () => ((await files.size(key)) ? true : undefined));
     const type = ctx.params.piece.endsWith('.mp4') ? 'video/mp4' : 'video/iso.segment';
     // A published piece never changes.
-    await sendFile(ctx, files.path(key), { type, cacheControl: 'private, max-age=86400, immutable' });
+    await sendStored(ctx, files, key, { type, cacheControl: 'private, max-age=86400, immutable' });
   });
 
   return router;

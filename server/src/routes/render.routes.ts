@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { requireSuper } from '../http/session.ts';
 
 const LOOK_FILE = /^(poster\.jpg|preview\.mp4)$/;
@@ -21,7 +21,7 @@ export function renderRoutes(deps: Deps): Router {
     if (!LOOK_NAME.test(ctx.params.name) || !LOOK_FILE.test(ctx.params.file)) throw notFound();
     const key = `looks/${ctx.params.name}/${ctx.params.file}`;
     if (!(await files.size(key))) throw notFound();
-    await sendFile(ctx, files.path(key), { type: ctx.params.file.endsWith('.jpg') ? 'image/jpeg' : 'video/mp4', cacheControl });
+    await sendStored(ctx, files, key, { type: ctx.params.file.endsWith('.jpg') ? 'image/jpeg' : 'video/mp4', cacheControl });
   });
 
   router.get('/r/themes/:id/preview.mp4', async (ctx) => {
@@ -31,7 +31,7 @@ export function renderRoutes(deps: Deps): Router {
     // with a version (theme.service.ts) is the picker's after an edit on the themes page: made again if out of date.
     if (!(await files.size(key)) || ctx.query.v) await deps.library.urgentThemePreview(Number(ctx.params.id));
     if (!(await files.size(key))) throw notFound();
-    await sendFile(ctx, files.path(key), { type: 'video/mp4', cacheControl: 'public, max-age=3600' });
+    await sendStored(ctx, files, key, { type: 'video/mp4', cacheControl: 'public, max-age=3600' });
   });
 
   router.post('/r/videos/:id/enqueue_job/:job', async (ctx, next) => {

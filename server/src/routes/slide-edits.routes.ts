@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { diskFile, diskFileUpload } from '../http/audio-upload.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { bodyOf } from '../http/request.ts';
 import { LIVE_HEADER } from '../live/events.ts';
 import { MAX_IMAGE_BYTES } from '../media/limits.ts';
@@ -85,7 +85,7 @@ export function slideEditsRoutes(deps: Deps): Router {
     await caller(ctx, slide.video_id, 'view');
     const key = previewFileKey(match[1]);
     if ((await deps.render.files.size(key)) === null) throw notFound();
-    await sendFile(ctx, deps.render.files.path(key), { type: 'video/mp4', cacheControl: 'private, max-age=86400' });
+    await sendStored(ctx, deps.render.files, key, { type: 'video/mp4', cacheControl: 'private, max-age=86400' });
   });
 
   const readUpload = diskFileUpload('uploadfile', path.join(deps.config.dataDir, 'tmp'), MAX_IMAGE_BYTES);

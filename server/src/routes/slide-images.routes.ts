@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { intParam } from '../http/request.ts';
 import { isDerivedKind, isToolKind } from '../media/image-recipe.ts';
 import { imageRepository } from '../repositories/image.repository.ts';
@@ -40,15 +40,15 @@ export function slideImagesRoutes(deps: Deps): Router {
       return ctx.redirect(current);
     }
     // The slide editor's tool images (big_sans_{tool}) are made beside the derived images, by the same recipe.
-    const file = isToolKind(kind) ? await tools.ensure(slide, kind) : await media.ensureDerived(slide, kind);
-    await sendFile(ctx, file, { type: 'image/jpeg', cacheControl: IMMUTABLE, etag: `"${kind}-${match[2]}"` });
+    const key = isToolKind(kind) ? await tools.ensure(slide, kind) : await media.derivedKey(slide, kind);
+    await sendStored(ctx, deps.render.files, key, { type: 'image/jpeg', cacheControl: IMMUTABLE, etag: `"${kind}-${match[2]}"` });
   });
 
   router.get('/r/slides/:id/video.mp4', async (ctx) => {
     const slide = await viewableSlide(ctx);
-    const file = await media.videoFile(slide);
+    const key = await media.videoKey(slide);
     // MOV originals are only served when they hold H.264/AAC, which every browser plays when told it is MP4.
-    await sendFile(ctx, file, { type: 'video/mp4', cacheControl: 'private, no-cache' });
+    await sendStored(ctx, deps.render.files, key, { type: 'video/mp4', cacheControl: 'private, no-cache' });
   });
 
   return router;

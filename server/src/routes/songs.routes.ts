@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { diskFile, diskFileUpload } from '../http/audio-upload.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { bodyOf, intParam } from '../http/request.ts';
 import { isSuper, requireUser } from '../http/session.ts';
 import { LIVE_HEADER } from '../live/events.ts';
@@ -88,7 +88,7 @@ export function songsRoutes(deps: Deps): Router {
   router.get('/r/songs/stock/:id/preview.mp3', async (ctx) => {
     await stockListener(ctx);
     const key = await library.previewKey(intParam(ctx.params.id), isSuper(ctx.state.auth?.user));
-    await sendFile(ctx, files.path(key), { type: 'audio/mpeg', cacheControl: 'private, max-age=86400' });
+    await sendStored(ctx, files, key, { type: 'audio/mpeg', cacheControl: 'private, max-age=86400' });
   });
 
   router.get('/r/songs/song_list/:videoId', async (ctx) => {
@@ -152,7 +152,7 @@ export function songsRoutes(deps: Deps): Router {
     if (which === 'original' && song.stock_song_id === null) {
       ctx.attachment(song.song_orig_name || path.basename(key), { type: 'attachment' });
     }
-    await sendFile(ctx, files.path(key), { type: which === 'preview' ? 'audio/mpeg' : audioType(key), cacheControl: 'private, max-age=3600' });
+    await sendStored(ctx, files, key, { type: which === 'preview' ? 'audio/mpeg' : audioType(key), cacheControl: 'private, max-age=3600' });
   }
 
   router.get('/r/songs/:songId/preview.mp3', (ctx) => songFile(ctx, 'preview'));

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { bodyOf } from '../http/request.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { LIVE_HEADER } from '../live/events.ts';
 import { ids, type Caller } from '../services/slide.service.ts';
 import { stockClipLibrary } from '../services/stock-clip-library.service.ts';
@@ -60,7 +60,7 @@ export function stockClipRoutes(deps: Deps): Router {
     const row = await deps.db('stock_videos').where({ id: Number(ctx.params.id), disabled: false }).first();
     const key = row?.[file.column] as string | null | undefined;
     if (!key) throw new AppError(404, 'Not found');
-    await sendFile(ctx, deps.repos.storage.resolve(key), { type: file.type, cacheControl: 'public, max-age=86400' });
+    await sendStored(ctx, deps.repos.storage, key, { type: file.type, cacheControl: 'public, max-age=86400' });
   });
 
   return router;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { clientMeta } from '../http/request.ts';
 import { postbackRepository } from '../repositories/postback.repository.ts';
 import { silkRepository } from '../repositories/silk.repository.ts';
@@ -84,7 +84,7 @@ export function videoAdminRoutes(deps: Deps): Router {
     if (!key.startsWith(`videos/${video.id}/`) || segments.some((s) => s === '' || s === '.' || s === '..')) throw notFound();
     const extension = (segments.at(-1)?.split('.').pop() ?? '').toLowerCase();
     ctx.set('Content-Disposition', `attachment; filename="${segments.at(-1)!.replace(/[^\w.-]/g, '_')}"`);
-    await sendFile(ctx, deps.repos.storage.resolve(key), { type: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheControl: 'private, no-store' });
+    await sendStored(ctx, deps.repos.storage, key, { type: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheControl: 'private, no-store' });
   });
 
   router.get('/r/videos/:id/debug', async (ctx) => {

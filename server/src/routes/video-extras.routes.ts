@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { songRepository } from '../repositories/song.repository.ts';
 import { downloadService } from '../services/download.service.ts';
 import { songPreviewUrl } from '../services/song.service.ts';
@@ -32,7 +32,7 @@ export function videoExtrasRoutes(deps: Deps): Router {
     if (access.linkLevel !== undefined) throw notFound();
     const file = await downloads.snapshot(access.video);
     ctx.set('Content-Disposition', `attachment; filename="${file.name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-    await sendFile(ctx, file.path, { type: 'image/jpeg', etag: file.etag, cacheControl: 'private, max-age=3600' });
+    await sendStored(ctx, deps.render.files, file.key, { type: 'image/jpeg', etag: file.etag, cacheControl: 'private, max-age=3600' });
   });
 
   return router;

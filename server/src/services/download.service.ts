@@ -5,7 +5,8 @@ import type { RenderRecordRepository } from '../repositories/render-record.repos
 import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
 
 export interface DownloadFile {
-  path: string;
+  /** Its storage key (served with Range from whichever backend holds it). */
+  key: string;
   /** A name for the browser's save dialog. */
   name: string;
   etag: string;
@@ -62,12 +63,12 @@ export const videoFilePath = (videoCode: string, file: 'hd.mp4' | 'web.mp4' | 'd
  * is finalized again (spec 3 section 4.9); a deleted video serves nothing.
  */
 export function downloadService(videos: VideoRepository, records: RenderRecordRepository, files: MediaFileRepository) {
-  async function finished(video: VideoRow, kind: 'hd' | 'web', key: 'file_key' | 'cover_key' | 'snapshot_key'): Promise<{ path: string; etag: string }> {
+  async function finished(video: VideoRow, kind: 'hd' | 'web', key: 'file_key' | 'cover_key' | 'snapshot_key'): Promise<{ key: string; etag: string }> {
     if (video.deleted_at || !video.date_in_queue) throw notFound();
     const render = await records.latestDone(video.id, kind);
     const stored = render?.[key];
     if (!render || !stored || !(await files.size(stored))) throw notFound();
-    return { path: files.path(stored), etag: `"${kind}-${render.id}-${key}"` };
+    return { key: stored, etag: `"${kind}-${render.id}-${key}"` };
   }
 
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { open, rm, stat } from 'node:fs/promises';
 import { AppError } from '../http/errors.ts';
 import { chunkFragments, playlist, type PlaylistEntry } from '../render/compile/hls.ts';
 import { mergeInits, patchFragment, splitFragmented, videoConfig, type Fragment } from '../render/compile/fmp4.ts';
@@ -41,8 +42,20 @@ const TICKS_PER_FRAME = VIDEO_TIMESCALE / FPS;
 
 export const previewFolder = (render: Pick<RenderRow, 'video_id' | 'id'>): string => `videos/${render.video_id}/renders/${render.id}`;
 
-/** The sound's fragments as ffmpeg writes them, read as the file grows. */
-function growingAudio(files: MediaFileRepository, key: string) {
+/** Up to `length` bytes of a local file from `offset`. */
+async function readLocal(file: string, offset: number, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The sound's fragments as ffmpeg writes them, read as the file grows (on this machine, whatever the storage). */
+function growingAudio(file: string) {
   let buffer = Buffer.alloc(0);
   let offset = 0;
   let init: Buffer | null = null;
@@ -53,9 +66,9 @@ function growingAudio(files: MediaFileRepository, key: string) {
       return init;
     },
     async poll(): Promise<void> {
-      const size = (await files.size(key)) ?? 0;
+      const size = await stat(file).then((s) => s.size, () => 0);
       if (size <= offset) return;
-      buffer = Buffer.concat([buffer, await files.read(key, offset, size - offset)]);
+      buffer = Buffer.concat([buffer, await readLocal(file, offset, size - offset)]);
       offset = size;
       const split = splitFragmented(buffer);
       if (!init && split.init) init = Buffer.from(split.init);
@@ -83,14 +96,15 @@ export function previewService(deps: PreviewDeps) {
   async function make(render: RenderRow, plan: RenderPlan): Promise<void> {
     const folder = previewFolder(render);
     const audioKey = `${folder}/audio.mp4`;
-    const audio = growingAudio(files, audioKey);
+    const audioFile = await files.scratchPath(audioKey);
+    const audio = growingAudio(audioFile);
     const sources = await deps.pieces.audioSources(plan);
     const entries: PlaylistEntry[] = [];
     const writePlaylist = (ended: boolean) => files.write(`${folder}/index.m3u8`, Buffer.from(playlist(entries, ended)));
     await writePlaylist(false);
     const sound = { done: false, error: null as unknown };
     const mixing = deps.ffmpeg
-      .previewAudio(plan.timeline.audio, sources, PREVIEW.audioBitrate, files.path(audioKey))
+      .previewAudio(plan.timeline.audio, sources, PREVIEW.audioBitrate, audioFile)
       .catch((err) => (sound.error = err))
       .finally(() => (sound.done = true));
 
@@ -159,6 +173,9 @@ export function previewService(deps: PreviewDeps) {
     }
     await Promise.all(workers);
     await mixing;
+    // Kept with the preview's files, as the mix always was; a failed one is not.
+    if (state.failure || sound.error) await rm(audioFile, { force: true });
+    else await files.publish(audioKey, audioFile);
     if (state.failure) throw state.failure;
     await writePlaylist(true);
     await records.update(render.id, { status: 'done', progress: 100, message: 'Complete', duration: plan.timeline.duration, finished_at: new Date() });

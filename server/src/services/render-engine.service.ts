@@ -76,7 +76,7 @@ export function renderEngine(deps: RenderEngineDeps) {
       if (!(await deps.holdWaiting?.())) await renders.start(videoId);
     },
   };
-  const pruner = renderPruneService({ records, renders: watchdogRenders, resolve: (key) => deps.files.path(key), remove: deps.remove });
+  const pruner = renderPruneService({ records, renders: watchdogRenders, resolve: (key) => deps.files.scratchFolder(key), remove: deps.remove });
 
   /** The handlers of the render jobs (jobs/handlers.ts hands them the queue's payloads). */
   const handlers = {

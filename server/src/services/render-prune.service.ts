@@ -14,7 +14,7 @@ const BATCH = 500;
 export interface PruneDeps {
   records: RenderRecordRepository;
   renders: RenderService;
-  /** Absolute path of a storage key, and removal of a key (file or folder). */
+  /** The local folder where this machine writes the temporaries of a storage folder, and removal of a key (file or folder). */
   resolve: (key: string) => string;
   remove: (key: string) => Promise<void>;
 }

@@ -74,8 +74,11 @@ export const WORKER_ID = `${os.hostname()}:${process.pid}`;
 export function renderSegmentService(deps: SegmentServiceDeps) {
   const { files, art, ffmpeg, records } = deps;
 
+  /** Whether a piece is in storage (not empty). */
+  const has = async (key: string): Promise<boolean> => Boolean(await files.size(key));
+  /** A local copy of a piece for ffmpeg, or null when it is not in storage. */
   async function existing(key: string): Promise<string | null> {
-    return (await files.size(key)) ? files.path(key) : null;
+    return (await has(key)) ? files.local(key) : null;
   }
 
   /** A slide's number in the grid, for messages. */
@@ -88,8 +91,8 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
     const drawn = overlayArt(overlayId, profile.width, profile.height);
     if (!drawn) return null;
     const key = `render-cache/assets/${ENGINE_VERSION}/overlay-${overlayId}-${profile.width}x${profile.height}.png`;
-    if (!(await existing(key))) await files.writeVia(key, (tmp) => art.overlay(overlayId, profile.width, profile.height, tmp));
-    return { file: files.path(key), travel: drawn.travel };
+    if (!(await has(key))) await files.writeVia(key, (tmp) => art.overlay(overlayId, profile.width, profile.height, tmp));
+    return { file: await files.local(key), travel: drawn.travel };
   }
 
   async function layersOf(plan: RenderPlan, visual: Visual, profile: Profile, dir: string, name: string): Promise<VisualLayers> {
@@ -161,7 +164,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       const hash = plan.hashes[index];
       const key = segmentKey(plan.profile, hash);
       const web = plan.profile === 'hd' ? { hash: webSegmentHash(hash), key: webSegmentKey(hash) } : null;
-      if ((await existing(key)) && (!web || (await existing(web.key)))) {
+      if ((await has(key)) && (!web || (await has(web.key)))) {
         await records.touchSegments(web ? [hash, web.hash] : [hash]);
         return key;
       }
@@ -190,15 +193,18 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
      */
     async webPieces(plan: RenderPlan): Promise<{ segments: string[]; sound: string | null } | null> {
       const keys = plan.hashes.map((hash) => webSegmentKey(hash));
-      for (const key of keys) if (!(await existing(key))) return null;
+      for (const key of keys) if (!(await has(key))) return null;
       const sound = await existing(webAudioKey(plan.audioHash));
       await records.touchSegments([...plan.hashes, plan.audioHash].map((hash) => webSegmentHash(hash)));
-      return { segments: keys.map((key) => files.path(key)), sound };
+      const segments: string[] = [];
+      for (const key of keys) segments.push(await files.local(key));
+      return { segments, sound };
     },
 
     /** Absolute paths of the sound's sources: song files and clip files, in plan order. */
     async audioSources(plan: RenderPlan): Promise<{ music: string[]; clips: string[] }> {
-      const music = plan.timeline.audio.music.map((p) => files.path(p.file));
+      const music: string[] = [];
+      for (const piece of plan.timeline.audio.music) music.push(await files.local(piece.file));
       const clips: string[] = [];
       for (const sound of plan.timeline.audio.clips) clips.push(await deps.sources.clipSound(sound.slideId));
       return { music, clips };
@@ -207,7 +213,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
     /** The finished sound of an HD render, made once per sound plan, with the web video's beside it (webAudioKey). */
     async audio(plan: RenderPlan): Promise<string> {
       const key = audioKey(plan.profile, plan.audioHash);
-      if (await existing(key)) {
+      if (await has(key)) {
         await records.touchSegments([plan.audioHash]);
         return key;
       }

@@ -114,7 +114,7 @@ export function renderShowcaseService(deps: ShowcaseDeps) {
     const cachedPoster = path.join(cacheDir, `${plan.hash}.jpg`);
     if (!(await exists(cached)) || (poster && !(await exists(cachedPoster)))) {
       const segments: string[] = [];
-      for (let i = 0; i < plan.timeline.segments.length; i++) segments.push(files.path(await pieces.segment(plan, i)));
+      for (let i = 0; i < plan.timeline.segments.length; i++) segments.push(await files.local(await pieces.segment(plan, i)));
       await mkdir(cacheDir, { recursive: true });
       const tmp = `${cached}.${process.pid}.tmp.mp4`;
       await deps.ffmpeg.join(segments, tmp);

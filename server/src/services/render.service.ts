@@ -275,10 +275,11 @@ export function renderService(deps: RenderServiceDeps) {
         const folder = renderFolder(render);
         // Each is in the cache already; one pruned meanwhile is made again here.
         const segments: string[] = [];
-        for (let i = 0; i < plan.hashes.length; i++) segments.push(files.path(await deps.pieces.segment(plan, i)));
+        for (let i = 0; i < plan.hashes.length; i++) segments.push(await files.local(await deps.pieces.segment(plan, i)));
         const audio = await deps.pieces.audio(plan);
         const key = `${folder}/hd.mp4`;
-        await files.writeVia(key, (tmp) => deps.ffmpeg.assemble(segments, files.path(audio), plan.timeline.frames, tmp));
+        const audioFile = await files.local(audio);
+        await files.writeVia(key, (tmp) => deps.ffmpeg.assemble(segments, audioFile, plan.timeline.frames, tmp));
         const coverKey = `${folder}/cover.jpg`;
         const snapshotKey = `${folder}/snapshot.jpg`;
         const first = plan.timeline.segments.find((s) => s.visual.kind === 'photo');
@@ -288,7 +289,8 @@ export function renderService(deps: RenderServiceDeps) {
           await files.writeVia(coverKey, (tmp) => deps.art.jpeg(source, HD.width, HD.height, tmp));
         }
         const at = first ? (first.start + first.frames / 2) / FPS : plan.timeline.duration / 2;
-        await files.writeVia(snapshotKey, (tmp) => deps.ffmpeg.frame(files.path(key), at, tmp));
+        const hdFile = await files.local(key);
+        await files.writeVia(snapshotKey, (tmp) => deps.ffmpeg.frame(hdFile, at, tmp));
         const bytes = (await files.size(key)) ?? 0;
         await records.update(renderId, {
           status: 'done', progress: 100, message: 'Complete', file_key: key, bytes, duration: plan.timeline.duration,
@@ -332,9 +334,10 @@ export function renderService(deps: RenderServiceDeps) {
       await records.update(renderId, { progress: 10, message: 'Making the web video' });
       await piece(renderId, 'web', () => webExpiry(hd.duration ?? 600), async () => {
         const key = `${renderFolder(web)}/web.mp4`;
-        const hdFile = files.path(hd.file_key!);
         // Its pieces were made with the HD segments: joined, it is ready moments after the HD file.
         const made = hd.plan ? { pieces: await deps.pieces.webPieces(hd.plan), frames: hd.plan.timeline.frames } : null;
+        // The HD file only when it is read (with object storage, a machine without it would fetch it).
+        const hdFile = made?.pieces?.sound ? '' : await files.local(hd.file_key!);
         await files.writeVia(key, (tmp) => {
           if (!made?.pieces) return deps.ffmpeg.web(hdFile, hd.duration ?? 600, tmp);
           return deps.ffmpeg.webJoin(made.pieces.segments, made.pieces.sound ? { web: made.pieces.sound } : { hd: hdFile }, made.frames, tmp);

@@ -28,7 +28,7 @@ export interface RotationIdeasDeps {
   db: Db;
   findSlide: (id: number) => Promise<SlideMediaRow | undefined>;
   /** The uploaded file as sent (its EXIF tells whether the camera knew which way was up). */
-  originalFile: (slide: SlideMediaRow) => string;
+  originalFile: (slide: SlideMediaRow) => Promise<string>;
   /** The picture analysed: the slide's big image, with EXIF orientation and the slide's current turn applied. */
   analysisFile: (slide: SlideMediaRow) => Promise<string>;
   analyse: (file: string) => Promise<RotationVerdict>;
@@ -89,7 +89,7 @@ export function rotationIdeasService(deps: RotationIdeasDeps) {
       if (await table().where({ slide_id: slideId, flavor: FLAVOR }).first()) return;
       let verdict: RotationVerdict | null = null;
       try {
-        const trusted = await hasTrustedOrientation(deps.originalFile(slide)).catch(() => false);
+        const trusted = await deps.originalFile(slide).then(hasTrustedOrientation).catch(() => false);
         verdict = await deps.analyse(await deps.analysisFile(slide));
         // A camera that recorded its orientation is trusted: its faces are kept for framing, no turn suggested.
         if (trusted) verdict = { ...verdict, angle: null };
@@ -162,14 +162,14 @@ export type RotationIdeasService = ReturnType<typeof rotationIdeasService>;
 /** The service as the app wires it (routes and the job handler build the same one). */
 export function rotationIdeasFor(deps: {
   db: Db;
-  repos: { storage: { resolve: (key: string) => string } };
+  repos: { storage: { localCopy: (key: string) => Promise<string> } };
   slideMedia: { findSlide: RotationIdeasDeps['findSlide']; ensureDerived: (slide: SlideMediaRow, kind: 'big') => Promise<string> };
   slides: { rotate: RotationIdeasDeps['rotate'] };
 }, analyse: RotationIdeasDeps['analyse']): RotationIdeasService {
   return rotationIdeasService({
     db: deps.db,
     findSlide: deps.slideMedia.findSlide,
-    originalFile: (slide) => deps.repos.storage.resolve(slide.orig_path!),
+    originalFile: (slide) => deps.repos.storage.localCopy(slide.orig_path!),
     analysisFile: (slide) => deps.slideMedia.ensureDerived(slide, 'big'),
     analyse,
     rotate: deps.slides.rotate,

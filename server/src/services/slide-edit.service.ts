@@ -205,7 +205,7 @@ export function slideEditService(deps: SlideEditDeps) {
     /** GET /r/slides/{id}/inspect: what the photo inspection dialog shows. */
     async inspect(caller: Caller, slideId: number): Promise<WireSlideInspection> {
       const row = await live(caller, slideId);
-      const camera = row.orig_path && !row.is_video && !row.is_text ? await deps.camera(deps.files.path(row.orig_path)) : null;
+      const camera = row.orig_path && !row.is_video && !row.is_text ? await deps.camera(await deps.files.local(row.orig_path)) : null;
       return {
         file_name: row.orig_filename,
         type: row.mime,

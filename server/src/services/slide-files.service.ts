@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
@@ -32,15 +30,14 @@ export function zipEntryNames(rows: Pick<SlideRow, 'id' | 'orig_filename' | 'ori
 export function slideFilesService(slides: SlideRepository, storage: StorageRepository) {
   return {
     async sendOriginal(ctx: Context, row: SlideRow): Promise<void> {
-      const file = storage.resolve(row.orig_path!);
-      const info = await stat(file).catch(() => undefined);
+      const info = await storage.stat(row.orig_path!);
       if (!info) throw new AppError(404, 'The original file is missing.');
       const ext = path.extname(row.orig_path!);
       const name = safeFileName(row.orig_filename ?? '', `slide-${row.id}${ext}`);
       ctx.set('Content-Disposition', contentDisposition(name));
       ctx.type = row.mime ?? 'application/octet-stream';
       ctx.length = info.size;
-      ctx.body = createReadStream(file);
+      ctx.body = await storage.stream(row.orig_path!);
     },
 
     async sendZip(ctx: Context, video: VideoRow, wanted?: number[]): Promise<void> {
@@ -51,7 +48,9 @@ export function slideFilesService(slides: SlideRepository, storage: StorageRepos
       const names = zipEntryNames(rows);
       for (const [i, row] of rows.entries()) {
         // Photos and clips are already compressed: storing them keeps the zip fast and the CPU free.
-        zip.addFile(storage.resolve(row.orig_path!), names[i], { compress: false });
+        if (storage.kind === 'local') zip.addFile(storage.resolve(row.orig_path!), names[i], { compress: false });
+        // From object storage each file is fetched as the zip reaches it, one at a time.
+        else zip.addReadStreamLazy(names[i], { compress: false }, (done) => void storage.stream(row.orig_path!).then((s) => done(null, s), (err: unknown) => done(err, null as never)));
       }
       zip.end();
       const title = safeFileName(video.title, `video-${video.id}`);

@@ -257,6 +257,14 @@ export function slideMediaService(deps: SlideMediaDeps) {
     return slide;
   }
 
+  /** The storage key of the clip as browsers can play it: the proxy when one was needed, else the original. */
+  async function videoKey(slide: SlideMediaRow): Promise<string> {
+    const clip = servable(slide);
+    if (!clip.is_video) throw notFound();
+    const proxy = proxyKey(clip);
+    return (await files.size(proxy)) !== null ? proxy : clip.orig_path!;
+  }
+
   return {
     findSlide: (id: number): Promise<SlideMediaRow | undefined> => slides.findById(id),
 
@@ -285,17 +293,19 @@ export function slideMediaService(deps: SlideMediaDeps) {
 
     prepareLater,
 
-    /** The absolute path of a derived image for the slide's current edits, made now if it is not there yet. */
+    /** The storage key of a derived image for the slide's current edits, made now if it is not there yet. */
+    derivedKey: (slide: SlideMediaRow, kind: DerivedKind): Promise<string> => generate(servable(slide), kind),
+
+    /** A local file of a derived image for the slide's current edits (for tools), made now if it is not there yet. */
     async ensureDerived(slide: SlideMediaRow, kind: DerivedKind): Promise<string> {
-      return files.path(await generate(servable(slide), kind));
+      return files.local(await generate(servable(slide), kind));
     },
 
-    /** The clip as browsers can play it: the proxy when one was needed, else the original. */
+    videoKey,
+
+    /** A local file of the clip as browsers can play it, for tools. */
     async videoFile(slide: SlideMediaRow): Promise<string> {
-      const clip = servable(slide);
-      if (!clip.is_video) throw notFound();
-      const proxy = proxyKey(clip);
-      return files.path((await files.size(proxy)) !== null ? proxy : clip.orig_path!);
+      return files.local(await videoKey(slide));
     },
 
     slideUrls,

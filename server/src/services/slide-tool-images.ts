@@ -28,7 +28,7 @@ export function toolImageUrls(slide: UrlSlide, securityHash?: string): WireToolU
 export function slideToolImages(files: MediaFileRepository, images: ImageRepository) {
   const inflight = new Map<string, Promise<void>>();
   return {
-    /** The absolute path of a tool image for the photo's current edits, made now (once) if it is not there yet. */
+    /** The storage key of a tool image for the photo's current edits, made now (once) if it is not there yet. */
     async ensure(slide: SlideMediaRow, kind: ToolKind): Promise<string> {
       if (slide.is_text || slide.is_video || slide.processing_state !== 'ready' || !slide.orig_path) throw notFound();
       const key = `videos/${slide.video_id}/slides/${slide.id}/derived/${kind}-${toolVersion(slide, kind)}.jpg`;
@@ -44,7 +44,7 @@ export function slideToolImages(files: MediaFileRepository, images: ImageReposit
         }
         await pending;
       }
-      return files.path(key);
+      return key;
     },
   };
 }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import type { SlideRepository, SlideRow } from '../repositories/slide.repository.ts';
@@ -107,7 +106,8 @@ export function stockClipService(deps: StockClipServiceDeps) {
       for (const [i, row] of rows.entries()) {
         const clip = chosen[i]!;
         const key = `videos/${videoId}/slides/${row.id}/original.mp4`;
-        const data = await readFile(deps.storage.resolve(clip.file_path!));
+        const data = await deps.storage.read(clip.file_path!);
+        if (!data) throw Object.assign(new Error(`Not in storage: ${clip.file_path}`), { code: 'ENOENT' });
         await deps.storage.write(key, data);
         await deps.slides.update(row.id, { orig_path: key, mime: 'video/mp4', bytes: data.length });
         await deps.process(row.id);

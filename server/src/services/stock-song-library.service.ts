@@ -1,4 +1,4 @@
-import { copyFile, link, rm } from 'node:fs/promises';
+import { copyFile, link } from 'node:fs/promises';
 import type { Db } from '../db/database.ts';
 import { findTrack } from '../music/catalogue.ts';
 import type { TrackSpec } from '../music/types.ts';
@@ -61,7 +61,7 @@ export function stockSongLibrary(deps: StockSongLibraryDeps) {
       composition_version: track.version,
     });
     for (const old of [row.file_path, row.preview_path]) {
-      if (old && old !== audioKey && old !== previewKey) await rm(files.path(old), { force: true });
+      if (old && old !== audioKey && old !== previewKey) await files.remove(old);
     }
     await syncLengths(row.id);
   }

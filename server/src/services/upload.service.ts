@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
@@ -125,11 +125,10 @@ export function uploadService(deps: UploadServiceDeps) {
         throw new AppError(415, NOT_MEDIA);
       }
       const key = `videos/${slide.video_id}/slides/${slide.id}/original.${type.ext}`;
-      const target = deps.storage.resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
       const sha256 = await sha256Of(partial);
       const { size: bytes } = await stat(partial);
-      await rename(partial, target);
+      // Moved (local storage) or uploaded (object storage) under the slide.
+      await deps.storage.publish(key, partial);
       await deps.removePartial(slide.tus_id!);
       const row = await slides.update(slide.id, {
         orig_path: key,

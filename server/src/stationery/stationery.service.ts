@@ -52,7 +52,10 @@ export function stationeryService(deps: StationeryDeps) {
   async function stored(key: string | null | undefined, type: 'jpg' | 'png', edge: number): Promise<LabelImage | null> {
     if (!key) return null;
     // A picture that has gone from storage leaves the theme's colour (or no logo) rather than no label at all.
-    return printImage(deps.storage.resolve(key), type, edge).catch(() => null);
+    return deps.storage
+      .localCopy(key)
+      .then((file) => printImage(file, type, edge))
+      .catch(() => null);
   }
 
   /** The organization, or the video's brand when it has one: the name printed, and the logo if the video uses it. */

@@ -95,6 +95,8 @@ export function localStorage(dataDir: string) {
       await rm(resolve(key), { recursive: true, force: true });
     },
     localCopy: async (key: string): Promise<string> => resolve(key),
+    // Beside the files themselves.
+    scratchFolder: resolve,
     async scratchPath(key: string): Promise<string> {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });

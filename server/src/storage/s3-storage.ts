@@ -139,8 +139,9 @@ export function s3Storage(settings: S3Settings, dataDir: string) {
       }
       return pending;
     },
+    scratchFolder: (folderKey: string): string => path.join(cacheRoot, 'scratch', checkKey(folderKey)),
     async scratchPath(key: string): Promise<string> {
-      const file = tempPath(path.join(cacheRoot, 'scratch', checkKey(key)));
+      const file = tempPath(backend.scratchFolder(key));
       await mkdir(path.dirname(file), { recursive: true });
       return file;
     },

@@ -139,7 +139,7 @@ export function themeAssetsService(files: ThemeFilesRepository) {
     return true;
   }
 
-  const slotOf = (design: ThemeDesign, version: string, part: PicturePart): string => `${files.path(themeFolder(design.id))}@${version}:${part}`;
+  const slotOf = (design: ThemeDesign, version: string, part: PicturePart): string => `${files.slot(themeFolder(design.id))}@${version}:${part}`;
 
   /** Runs `work` for the part's files unless a writer is already at it, then waits for that writer. */
   function alone(design: ThemeDesign, version: string, part: PicturePart, work: () => Promise<boolean>): Promise<boolean> {
@@ -184,6 +184,8 @@ export function themeAssetsService(files: ThemeFilesRepository) {
     },
 
     path: (key: string): string => files.path(key),
+    /** A local file of a theme picture (with object storage, this machine's copy). */
+    local: (key: string): Promise<string> => files.local(key),
   };
 }
 
