@@ -41,7 +41,7 @@ export const REPORTS: readonly ReportInfo[] = [
     title: 'Production',
     byPeriod: true,
     defaultDays: 90,
-    dateMeaning: 'Date of the event',
+    dateMeaning: 'Event date',
     about: 'Videos finalized, HD renders completed and failed (with the minutes of video rendered), and copies shipped, each counted on the day it happened.',
   },
   {
@@ -68,7 +68,7 @@ export const REPORTS: readonly ReportInfo[] = [
     title: 'Affiliate Index',
     byPeriod: false,
     defaultDays: 365,
-    dateMeaning: 'Order and finalize date',
+    dateMeaning: 'Activity date',
     about: 'Figures per partner (the website provider an organization came through): the organizations it referred, and their finalized videos, orders, copies and revenue in the dates chosen.',
   },
   {

@@ -31,17 +31,17 @@ export async function seedDemoReportOrders(db: Db, now = new Date()): Promise<vo
       { organization_name: 'Willow Creek Cremation Care', partner_name: null, terms: 30 },
     ];
     const titles = ['Harold Jennings', 'Margaret Ellison', 'Thomas Whitaker', 'Evelyn Marsh', 'Arthur Pennington', 'Dorothy Kessler', 'Franklin Osei', 'Ruth Abernathy', 'Walter Lindqvist'];
-    const customers = ['Jennings family', 'Ellison family', 'Whitaker family', null, 'Marsh family', null];
     let title = 0;
     for (const home of homes) {
       const [org] = await trx('organizations').insert({ organization_name: home.organization_name, partner_name: home.partner_name }).returning('id');
-      const videos: { id: number; finalized: Date }[] = [];
+      const videos: { id: number; finalized: Date; family: string }[] = [];
       for (let i = 0; i < 3; i++) {
         const finalized = new Date(now.getTime() - Math.floor(10 + random() * 110) * day);
+        const name = titles[title++ % titles.length];
         const [video] = await trx('videos')
           .insert({
             organization_id: org.id,
-            title: titles[title++ % titles.length],
+            title: name,
             video_code: newVideoCode(),
             security_hash: newSecurityHash(),
             date_in_queue: finalized,
@@ -49,7 +49,7 @@ export async function seedDemoReportOrders(db: Db, now = new Date()): Promise<vo
             created_at: new Date(finalized.getTime() - 2 * day),
           })
           .returning('id');
-        videos.push({ id: video.id, finalized });
+        videos.push({ id: video.id, finalized, family: `${name.split(' ').pop()} family` });
       }
       const count = 10 + Math.floor(random() * 6);
       for (let i = 0; i < count; i++) {
@@ -61,13 +61,15 @@ export async function seedDemoReportOrders(db: Db, now = new Date()): Promise<vo
         // Most invoices are paid, some late; recent ones and a few old ones are still open.
         const payDays = Math.floor(5 + random() * home.terms * 1.6);
         const paid = random() < 0.75 && age > payDays ? new Date(orderDate.getTime() + payDays * day) : null;
+        const source = pick(['finalize', 'hard_copies']);
         const [order] = await trx('orders')
           .insert({
             video_id: video.id,
             organization_id: org.id,
-            customer_name: pick(customers),
+            // Copies ordered later (hard copies) are the family's own; those ordered on finalizing, the home's.
+            customer_name: source === 'hard_copies' ? video.family : null,
             order_date: orderDate,
-            source: pick(['finalize', 'hard_copies']),
+            source,
             payment_terms_days: home.terms,
             paid_at: paid,
             paid_cents: paid ? total : null,

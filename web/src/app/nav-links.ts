@@ -13,6 +13,8 @@ import {
   Sell,
   VideoLibrary,
 } from '@mui/icons-material';
+// The statistics and reports links (issue 16), imported apart so other pages' icon lines stay untouched.
+import { AssignmentLate, BarChart, Handshake, Payments, PrecisionManufacturing, Print } from '@mui/icons-material';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { Navbar } from '../api/index.ts';
 
@@ -51,6 +53,12 @@ export const SUPER_LINKS: NavLink[] = [
   { href: '/settings/users', label: 'Users', icon: People },
   { href: '/settings/videos', label: 'Videos', icon: Movie },
   { href: '/settings/stock_songs', label: 'Stock Songs', icon: LibraryMusic },
+  { href: '/statistics/sales_main', label: 'Sales', icon: BarChart },
+  { href: '/statistics/production', label: 'Production', icon: PrecisionManufacturing },
+  { href: '/user_reports/overdue_statements', label: 'Overdue Statements', icon: AssignmentLate },
+  { href: '/billing/print_invoices', label: 'Print Invoices', icon: Print },
+  { href: '/reports/affiliate_index', label: 'Affiliate Index', icon: Handshake },
+  { href: '/reports/collections', label: 'Collections', icon: Payments },
   { href: '/settings/outbox', label: 'Outbox', icon: Outbox },
 ];
 

@@ -21,6 +21,7 @@ import { SETUP_ROUTES } from '../features/setup/routes.ts';
 import { CUSTOM_THEME_ROUTES } from '../features/custom-themes/routes.ts';
 import { BURN_ROUTES } from '../features/burn/routes.ts';
 import { SEARCH_ROUTES } from '../features/search/routes.ts';
+import { REPORTS_ROUTES } from '../features/reports/routes.ts';
 import type { PageRoute } from './route-types.ts';
 import { HomeRedirect, NotFoundPage } from './fallback-pages.tsx';
 
@@ -53,6 +54,7 @@ export const ROUTES: PageRoute[] = [
   ...SOR_ROUTES,
   ...BURN_ROUTES,
   ...SEARCH_ROUTES,
+  ...REPORTS_ROUTES,
 ];
 
 export const NOT_FOUND: PageRoute = { path: '*', title: 'Page not found', audience: 'public', component: NotFoundPage };

@@ -1,0 +1,1 @@
+export { REPORTS_ROUTES } from './routes.ts';
