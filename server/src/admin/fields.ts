@@ -4,7 +4,7 @@
  * message per field, so a form can show every mistake beside its own field at once.
  */
 
-export type AdminFieldKind = 'text' | 'email' | 'url' | 'int' | 'bool' | 'choice' | 'date' | 'reference';
+export type AdminFieldKind = 'text' | 'email' | 'url' | 'int' | 'bool' | 'choice' | 'date' | 'reference' | 'ids';
 
 export interface AdminField {
   /** The column, also the key on the wire (snake_case). */
@@ -19,8 +19,13 @@ export interface AdminField {
   /** Int: smallest value (0 unless given). */
   min?: number;
   choices?: readonly string[];
-  /** Reference: the table whose id it must name (checked by the route, which has the database). */
+  /**
+   * Reference: the table whose id it must name; ids: a list of that table's ids (a text's categories), which the
+   * resource's `save` writes (a link table). Checked by the route, which has the database.
+   */
   references?: string;
+  /** What an emptied optional text is stored as when its column is not nullable (''); null unless given. */
+  blank?: string;
   /** Set on create only; a PATCH that sends it is refused. */
   createOnly?: boolean;
 }
@@ -37,11 +42,12 @@ const fromForm = (value: unknown): unknown => (value === 'true' ? true : value =
 
 /** One field's value, or a message saying what is wrong with it. Empty optional values become null. */
 export function readField(field: AdminField, raw: unknown): { value: unknown } | { problem: string } {
-  const empty = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+  const empty = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '') || (Array.isArray(raw) && raw.length === 0);
   if (empty) {
     if (field.kind === 'bool') return { problem: `${capital(field.label)} must be on or off.` };
-    if (field.required) return { problem: `Please ${field.kind === 'reference' || field.kind === 'choice' || field.kind === 'date' ? 'choose' : 'enter'} the ${field.label}.` };
-    return { value: null };
+    const choose = field.kind === 'reference' || field.kind === 'ids' || field.kind === 'choice' || field.kind === 'date';
+    if (field.required) return { problem: `Please ${choose ? 'choose' : 'enter'} the ${field.label}.` };
+    return { value: field.kind === 'ids' ? [] : (field.blank ?? null) };
   }
   switch (field.kind) {
     case 'text':
@@ -66,6 +72,12 @@ export function readField(field: AdminField, raw: unknown): { value: unknown } |
     case 'bool': {
       const value = fromForm(raw);
       return typeof value === 'boolean' ? { value } : { problem: `${capital(field.label)} must be on or off.` };
+    }
+    case 'ids': {
+      // Multipart forms send a list as '1,2,3'.
+      const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+      const ids = items.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN));
+      return ids.length && ids.every((n) => Number.isSafeInteger(n) && n > 0) ? { value: [...new Set(ids)] } : { problem: `Please choose valid ${field.label}.` };
     }
     case 'choice':
       return field.choices?.includes(raw as string) ? { value: raw } : { problem: `The ${field.label} must be one of: ${field.choices?.join(', ')}.` };

@@ -8,6 +8,9 @@ import { orderDetailsResource } from './resources/order-details.ts';
 import { organizationsResource } from './resources/organizations.ts';
 import { partnersResource } from './resources/partners.ts';
 import { taxCertificatesResource } from './resources/tax-certificates.ts';
+import { stockTextsResource } from './resources/stock-texts.ts';
+import { stockVideosResource } from './resources/stock-videos.ts';
+import { themesResource } from './resources/themes.ts';
 
 /** Every declared administration resource; a new admin page adds its declaration here (see docs/architecture.md). */
 export const ADMIN_RESOURCES: readonly AdminResource[] = [
@@ -17,6 +20,9 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   brandsResource,
   orderDetailsResource,
   taxCertificatesResource,
+  stockTextsResource,
+  stockVideosResource,
+  themesResource,
 ];
 
 /** The /r/settings/<name> routes of every declared resource. */

@@ -45,6 +45,12 @@ export function resourceRepository(db: Db, resource: AdminResource) {
       await db(table).where({ id }).delete();
     },
 
+    /** Whether any of the ids is not a row of `other` (an `ids` field). */
+    async anyMissing(other: string, ids: number[]): Promise<boolean> {
+      const [{ count }] = await db(other).whereIn('id', ids).count<{ count: number }[]>('* as count');
+      return Number(count) < new Set(ids).size;
+    },
+
     /** Whether each referenced id exists: { organization_id: ['organizations', 12] } answers the keys that do not. */
     async missingReferences(references: Record<string, [string, number]>): Promise<string[]> {
       const missing: string[] = [];

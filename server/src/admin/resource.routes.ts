@@ -55,6 +55,12 @@ export function adminResourceRoutes(db: Db, storage: StorageRepository, resource
     for (const key of await rows.missingReferences(references)) {
       problems[key] = `Please choose a valid ${resource.fields.find((f) => f.column === key)!.label}.`;
     }
+    for (const field of resource.fields) {
+      const ids = values[field.column];
+      if (field.kind === 'ids' && field.references && Array.isArray(ids) && ids.length && (await rows.anyMissing(field.references, ids))) {
+        problems[field.column] = `Please choose valid ${field.label}.`;
+      }
+    }
     const file = uploadedFile(ctx);
     if (attachment) Object.assign(problems, fileProblems(attachment, file, current === undefined));
     if (Object.keys(problems).length === 0 && resource.check) Object.assign(problems, await resource.check(values, current, db));
@@ -66,6 +72,7 @@ export function adminResourceRoutes(db: Db, storage: StorageRepository, resource
   async function storeFile(ctx: Context, id: number, previous: string | undefined): Promise<Partial<StoredFile>> {
     const file = uploadedFile(ctx);
     if (!attachment || !file) return {};
+    if (attachment.store) return attachment.store(id, file, storage);
     const name = safeFileName(file.originalname);
     const key = `${attachment.prefix}/${id}/${randomBytes(6).toString('hex')}-${name}`;
     await storage.write(key, file.buffer);
@@ -86,8 +93,15 @@ export function adminResourceRoutes(db: Db, storage: StorageRepository, resource
 
   router.post('/', upload, async (ctx) => {
     const values = await valuesOf(ctx, undefined);
-    const id = await rows.create(values);
-    await rows.update(id, await storeFile(ctx, id, undefined));
+    const id = resource.save ? await resource.save.create(values, db) : await rows.create(values);
+    try {
+      await rows.update(id, await storeFile(ctx, id, undefined));
+    } catch (err) {
+      // A file refused by the resource's `store` leaves no row without its file.
+      await rows.remove(id);
+      if (attachment) await storage.removeTree(`${attachment.prefix}/${id}`);
+      throw err;
+    }
     ctx.status = 201;
     ctx.body = one((await rows.find(id))!);
   });
@@ -99,12 +113,16 @@ export function adminResourceRoutes(db: Db, storage: StorageRepository, resource
   router.patch('/:id', upload, async (ctx) => {
     const current = await existing(ctx);
     const values = await valuesOf(ctx, current);
-    await rows.update(current.id, { ...values, ...(await storeFile(ctx, current.id, current.file_key as string | undefined)) });
+    const file = await storeFile(ctx, current.id, current.file_key as string | undefined);
+    if (resource.save) await resource.save.update(current, values, db);
+    await rows.update(current.id, resource.save ? file : { ...values, ...file });
     ctx.body = one((await rows.find(current.id))!);
   });
 
   router.delete('/:id', async (ctx) => {
     const current = await existing(ctx);
+    const refusal = await resource.refusal?.(current, db);
+    if (refusal) throw new AppError(409, refusal);
     if (resource.remove !== 'delete') {
       await rows.update(current.id, { [resource.remove.flag]: true });
       ctx.body = one((await rows.find(current.id))!);

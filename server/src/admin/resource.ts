@@ -1,10 +1,14 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/database.ts';
+import type { StorageRepository } from '../repositories/storage.repository.ts';
 import type { AdminField, FieldMessages } from './fields.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 
-/** A file kept with each row (a tax certificate's PDF): stored through the storage repository, served back by id. */
+/**
+ * A file kept with each row (a tax certificate's PDF): stored through the storage repository, served back by id; or,
+ * with `store`, made into what the resource keeps (a stock video probed, with its still and preview).
+ */
 export interface AdminAttachment {
   /** The multipart field the form sends the file in. */
   field: string;
@@ -19,6 +23,11 @@ export interface AdminAttachment {
   typesLabel: string;
   /** Storage key folder of a row's file: `${prefix}/${id}/...`. */
   prefix: string;
+  /**
+   * Stores the file itself under `${prefix}/${id}/` and answers the columns to set, instead of the file_* columns;
+   * throws a FieldsError naming `field` when the file is unusable (a new row is then removed again).
+   */
+  store?: (id: number, file: Express.Multer.File, storage: StorageRepository) => Promise<Record<string, unknown>>;
 }
 
 /**
@@ -48,6 +57,16 @@ export interface AdminResource {
   check?: (values: Record<string, unknown>, current: Row | undefined, db: Db) => Promise<FieldMessages> | FieldMessages;
   /** Refusal when a hard delete meets rows that still point at this one (a foreign key). */
   inUse?: string;
+  /** Why this row may not be removed (a 409), checked before `remove`; undefined when it may. */
+  refusal?: (row: Row, db: Db) => Promise<string | undefined>;
+  /**
+   * Writes the checked values itself, for a resource whose fields are not one column each (an `ids` field's link
+   * table, settings inside a JSON column, ids it numbers itself); create answers the new row's id.
+   */
+  save?: {
+    create: (values: Record<string, unknown>, db: Db) => Promise<number>;
+    update: (row: Row, values: Record<string, unknown>, db: Db) => Promise<void>;
+  };
   attachment?: AdminAttachment;
   /** The row on the wire; defaults to the row as read. Dates become ISO strings either way. */
   toWire?: (row: Row) => object;
