@@ -15,6 +15,8 @@ import {
 } from '@mui/icons-material';
 // The statistics and reports links (issue 16), imported apart so other pages' icon lines stay untouched.
 import { AssignmentLate, BarChart, Handshake, Payments, PrecisionManufacturing, Print } from '@mui/icons-material';
+// The partners, corporations, order details and tax certificates links (issue 16's admin scaffold).
+import { CorporateFare, Inventory2, Language, RequestQuote } from '@mui/icons-material';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { Navbar } from '../api/index.ts';
 
@@ -48,11 +50,15 @@ export const LOGOUT_LINK: NavLink = { href: '/users/logout', label: 'Log Out', i
 
 /** The super drawer in the spec's order, listing the administration pages that exist. */
 export const SUPER_LINKS: NavLink[] = [
+  { href: '/settings/partners', label: 'Partners', icon: Language },
+  { href: '/settings/corporations', label: 'Corporations', icon: CorporateFare },
   { href: '/settings/organizations', label: 'Organizations', icon: Business },
   { href: '/settings/brands', label: 'Brands', icon: Sell },
   { href: '/settings/users', label: 'Users', icon: People },
   { href: '/settings/videos', label: 'Videos', icon: Movie },
+  { href: '/settings/order_details', label: 'Order Details', icon: Inventory2 },
   { href: '/settings/stock_songs', label: 'Stock Songs', icon: LibraryMusic },
+  { href: '/settings/tax_certificates', label: 'Tax Certificates', icon: RequestQuote },
   { href: '/statistics/sales_main', label: 'Sales', icon: BarChart },
   { href: '/statistics/production', label: 'Production', icon: PrecisionManufacturing },
   { href: '/user_reports/overdue_statements', label: 'Overdue Statements', icon: AssignmentLate },

@@ -2,8 +2,12 @@ import { lazyPage } from '../../app/lazy-page.tsx';
 import type { PageRoute } from '../../app/route-types.ts';
 
 export const SETTINGS_ROUTES: PageRoute[] = [
+  { path: '/settings/partners', title: 'Partners', audience: 'super', component: lazyPage(() => import('./partners/PartnersPage.tsx'), 'PartnersPage') },
+  { path: '/settings/corporations', title: 'Corporations', audience: 'super', component: lazyPage(() => import('./corporations/CorporationsPage.tsx'), 'CorporationsPage') },
   { path: '/settings/organizations', title: 'Organizations', audience: 'super', component: lazyPage(() => import('./organizations/OrganizationsPage.tsx'), 'OrganizationsPage') },
   { path: '/settings/brands', title: 'Brands', audience: 'super', component: lazyPage(() => import('./brands/BrandsPage.tsx'), 'BrandsPage') },
   { path: '/settings/users', title: 'Users', audience: 'super', component: lazyPage(() => import('./users/UsersPage.tsx'), 'UsersPage') },
   { path: '/settings/videos', title: 'Videos', audience: 'super', component: lazyPage(() => import('./videos/VideosPage.tsx'), 'VideosPage') },
+  { path: '/settings/order_details', title: 'Order Details', audience: 'super', component: lazyPage(() => import('./order-details/OrderDetailsPage.tsx'), 'OrderDetailsPage') },
+  { path: '/settings/tax_certificates', title: 'Tax Certificates', audience: 'super', component: lazyPage(() => import('./tax-certificates/TaxCertificatesPage.tsx'), 'TaxCertificatesPage') },
 ];
