@@ -4,6 +4,7 @@ import type { Deps } from './deps.ts';
 import { STRICT_TRANSPORT_SECURITY } from './http/content-security-policy.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorMiddleware } from './http/errors.ts';
+import { refuseNul } from './http/nul-guard.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { spaMiddleware } from './http/static.ts';
 import { apiRouter } from './routes/index.ts';
@@ -22,6 +23,7 @@ export function createApp(deps: Deps): Koa {
   app.use(spaMiddleware(deps.config.webDir));
   app.use(csrfGuard(deps.config.publicUrl));
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '2mb', formLimit: '2mb' }));
+  app.use(refuseNul);
   app.use(sessionMiddleware(deps.repos.sessions, deps.repos.users, deps.config.secureCookies));
   app.use(uploadsMiddleware(deps));
   const router = apiRouter(deps);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { answerClientErrors } from './http/client-errors.ts';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -41,6 +42,7 @@ export async function startServer(config: Config, db: Db, databaseUrl: string, o
   }
   const app = createApp(deps);
   const http = createServer(app.callback());
+  answerClientErrors(http);
   deps.live = startLive(http, databaseUrl, { db, sessions: deps.repos.sessions, users: deps.repos.users, videos: deps.repos.videos });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
