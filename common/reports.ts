@@ -82,6 +82,9 @@ export const REPORTS: readonly ReportInfo[] = [
   },
 ];
 
+/** The invoices a page lists at most, newest first (a narrower range shows older ones). */
+export const MAX_LISTED_INVOICES = 1000;
+
 export const reportInfo = (name: ReportName): ReportInfo => REPORTS.find((r) => r.name === name)!;
 
 export const isReportName = (value: unknown): value is ReportName => typeof value === 'string' && (REPORT_NAMES as readonly string[]).includes(value);

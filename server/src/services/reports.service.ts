@@ -1,4 +1,4 @@
-import { reportInfo, type Period, type ReportName } from '../../../common/reports.ts';
+import { MAX_LISTED_INVOICES, reportInfo, type Period, type ReportName } from '../../../common/reports.ts';
 import type { PeriodCounts, ReportsRepository } from '../repositories/reports.repository.ts';
 import type { WireReport, WireReportCell, WireReportColumn, WireReportKind } from '../wire/reports.ts';
 import { periodStarts, type ReportFilters } from './report-filters.ts';
@@ -70,7 +70,7 @@ export function reportsService(repo: ReportsRepository, today: () => Date = () =
       };
     },
     async print_invoices(f) {
-      const rows = await repo.invoices(f, MAX_INVOICE_ROWS);
+      const rows = await repo.invoices(f, MAX_LISTED_INVOICES);
       return {
         columns: [col('invoice', 'Invoice', 'integer'), col('date', 'Date', 'date'), col('organization', 'Organization', 'text'), col('video', 'Video', 'text'), col('customer', 'Customer', 'text'), col('copies', 'Copies', 'integer', 'sum'), col('total_cents', 'Total', 'cents', 'sum'), col('due_date', 'Due date', 'date'), col('paid', 'Paid on', 'date')],
         rows: rows.map((r) => [r.id, isoDay(r.order_date), r.organization_name, r.video_title, r.customer_name ?? '', r.copies, r.total_cents, r.due_date, isoDay(r.paid_at)]),
@@ -110,8 +110,5 @@ export function reportsService(repo: ReportsRepository, today: () => Date = () =
     },
   };
 }
-
-/** The invoices a page lists at most (newest first); a narrower range shows older ones. */
-export const MAX_INVOICE_ROWS = 1000;
 
 export type ReportsService = ReturnType<typeof reportsService>;

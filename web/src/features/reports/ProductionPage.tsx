@@ -8,7 +8,7 @@ export function ProductionPage() {
   return (
     <ReportPage
       info={reportInfo('production')}
-      chart={(report) => (
+      above={(report) => (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <PeriodChart report={report} title="Videos and renders" type="bar" keys={['finalized', 'renders', 'failed']} />
           <PeriodChart report={report} title="Copies shipped" type="line" keys={['shipped']} />

@@ -9,8 +9,8 @@ import { ReportTable, type RowAction } from './ReportTable.tsx';
 
 interface Props {
   info: ReportInfo;
-  /** The charts of figures by period, drawn above the table once the report is there. */
-  chart?: (report: Report) => ReactNode;
+  /** Drawn above the table once the report has rows: the charts of figures by period, or a note. */
+  above?: (report: Report) => ReactNode;
   rowAction?: RowAction;
   /** Buttons beside the title that act on the filtered report (Print all). */
   actions?: (query: ReportQuery, report: Report | undefined) => ReactNode;
@@ -20,7 +20,7 @@ interface Props {
  * The one page of every statistics and report screen of the super drawer: title and definition, the filters, an
  * optional chart, the table with its totals, and the CSV export of exactly those rows (written by the server).
  */
-export function ReportPage({ info, chart, rowAction, actions }: Props) {
+export function ReportPage({ info, above, rowAction, actions }: Props) {
   const [filters, setFilters] = useState<FilterState>(() => ({ ...defaultRange(info.defaultDays), organization: null, period: 'week' }));
   const query: ReportQuery = { from: filters.from, to: filters.to, organizationId: filters.organization?.id, period: info.byPeriod ? filters.period : undefined };
   const { data, error, isValidating } = useReport(info.name, query);
@@ -31,7 +31,7 @@ export function ReportPage({ info, chart, rowAction, actions }: Props) {
         {info.about}
       </Typography>
       <ReportFilters value={filters} onChange={setFilters} dateMeaning={info.dateMeaning} byPeriod={info.byPeriod} csvHref={csvUrl(info.name, query)} />
-      {chart && data && data.rows.length > 0 && <Box sx={{ mb: 2 }}>{chart(data)}</Box>}
+      {above && data && data.rows.length > 0 && <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>{above(data)}</Box>}
       <ReportTable label={info.title} report={data} loading={isValidating} error={error as Error | undefined} rowAction={rowAction} />
     </Page>
   );

@@ -28,7 +28,7 @@ function RowCard({ cells, columns, action, heading }: { cells: ReportRow; column
     <Card component="li" variant="outlined">
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Typography component="div" sx={{ fontWeight: 600, mb: 0.5 }}>
-          {heading ?? formatCell(cells[0], columns[0].kind)}
+          {heading ?? (columns[0].kind === 'integer' ? `${columns[0].label} ${String(cells[0])}` : formatCell(cells[0], columns[0].kind))}
         </Typography>
         {columns.slice(1).map((c, k) =>
           cells[k + 1] === null && heading ? null : (
@@ -55,7 +55,8 @@ export function ReportTable({ label, report, loading, error, rowAction }: Props)
   const rows = report?.rows ?? [];
   const columns = report?.columns ?? [];
   // New filters start again at the first page.
-  useEffect(() => setPage(0), [report]);
+  const filtersKey = JSON.stringify(report?.filters);
+  useEffect(() => setPage(0), [filtersKey]);
   const shown = rows.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

@@ -8,7 +8,7 @@ export function SalesPage() {
   return (
     <ReportPage
       info={reportInfo('sales_main')}
-      chart={(report) => (
+      above={(report) => (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <PeriodChart report={report} title="Revenue" type="bar" keys={['revenue_cents']} />
           <PeriodChart report={report} title="Orders and copies" type="line" keys={['orders', 'copies']} />

@@ -1,6 +1,6 @@
 import { Print } from '@mui/icons-material';
-import { Button, Link } from '@mui/material';
-import { reportInfo } from '../../../../common/reports.ts';
+import { Alert, Button, Link } from '@mui/material';
+import { MAX_LISTED_INVOICES, reportInfo } from '../../../../common/reports.ts';
 import { invoicePdfUrl, invoicesPdfUrl } from './api.ts';
 import { ReportPage } from './ReportPage.tsx';
 
@@ -22,6 +22,9 @@ export function PrintInvoicesPage() {
           </Link>
         ),
       }}
+      above={(report) =>
+        report.rows.length >= MAX_LISTED_INVOICES && <Alert severity="info">The newest {MAX_LISTED_INVOICES.toLocaleString('en-US')} invoices are shown: choose fewer dates to see older ones.</Alert>
+      }
       actions={(query, report) => (
         <Button variant="contained" startIcon={<Print />} href={invoicesPdfUrl(query)} target="_blank" rel="noopener" disabled={!report?.rows.length}>
           Print all shown
