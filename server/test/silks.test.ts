@@ -104,29 +104,42 @@ describe('Direct Delivery: devices, the device API and the details page list', f
     await member.post('/r/settings/silks').send({ organization_id: orgA.id, label: 'Chapel', device_id: 'X1' }).expect(404);
     await member.patch('/r/settings/silks/1').send({ label: 'x' }).expect(404);
     await member.delete('/r/settings/silks/1').expect(404);
-    await h.request().get('/r/settings/silks').expect(404);
+    await member.post('/r/settings/silks/1/token').expect(404);
+    // Without a session: asked to sign in (the scaffold's rule for /r/settings), never a token.
+    assert.ok([401, 404].includes((await h.request().post('/r/settings/silks/1/token')).status));
     assert.equal(await h.deps.db('silks').count('* as n').first().then((r) => Number(r!.n)), 0);
   });
 
-  it('a super user registers devices; the token is shown once and only its hash is stored', async () => {
+  it('a super user registers devices; the token is issued once and only its hash is stored', async () => {
     const admin = await h.agent(superUser);
-    const a = await admin.post('/r/settings/silks').send({ organization_id: orgA.id, label: 'Chapel 10', device_id: 'SILK-A1' }).expect(201);
-    assert.match(a.body.token, /^tdd_[A-Za-z0-9_-]{43}$/);
-    assert.equal(a.body.silk.organization_name, 'Rivers Funeral Home');
-    tokens.a = a.body.token;
-    const b = await admin.post('/r/settings/silks').send({ organization_id: orgB.id, label: 'Lobby', device_id: 'SILK-B1' }).expect(201);
-    tokens.b = b.body.token;
-    const stored = await h.deps.db('silks').where({ id: a.body.silk.id }).first();
+    const register = async (organizationId: number, label: string, deviceId: string) => {
+      const created = await admin.post('/r/settings/silks').send({ organization_id: organizationId, label, device_id: deviceId }).expect(201);
+      // Registered but without a token, a device cannot sign in; the page asks for one at once.
+      assert.equal(created.body.silk.has_token, false);
+      const issued = await admin.post(`/r/settings/silks/${created.body.silk.id}/token`).expect(200);
+      assert.equal(issued.headers['cache-control'], 'no-store');
+      assert.match(issued.body.token, /^tdd_[A-Za-z0-9_-]{43}$/);
+      return { id: created.body.silk.id as number, organizationName: created.body.silk.organization_name as string, token: issued.body.token as string };
+    };
+    const a = await register(orgA.id, 'Chapel 10', 'SILK-A1');
+    assert.equal(a.organizationName, 'Rivers Funeral Home');
+    tokens.a = a.token;
+    tokens.b = (await register(orgB.id, 'Lobby', 'SILK-B1')).token;
+    const stored = await h.deps.db('silks').where({ id: a.id }).first();
     assert.equal(stored.token_hash, createHash('sha256').update(tokens.a).digest('hex'));
     assert.ok(!JSON.stringify(stored).includes(tokens.a));
-    // Validation: a device id twice, a missing label.
-    const dup = await admin.post('/r/settings/silks').send({ organization_id: orgA.id, label: 'Again', device_id: 'SILK-A1' }).expect(400);
-    assert.match(dup.body.errors[0], /already registered/);
-    await admin.post('/r/settings/silks').send({ organization_id: orgA.id, device_id: 'SILK-A9' }).expect(400);
-    // The list never carries the token; search finds by label, device id or organization.
+    // Validation beside the fields: a device id twice (any case), one with spaces, a missing label.
+    const dup = await admin.post('/r/settings/silks').send({ organization_id: orgA.id, label: 'Again', device_id: 'silk-a1' }).expect(400);
+    assert.match(dup.body.fields.device_id, /already registered/);
+    const spaced = await admin.post('/r/settings/silks').send({ organization_id: orgA.id, label: 'Again', device_id: 'SILK A9' }).expect(400);
+    assert.match(spaced.body.fields.device_id, /only letters, digits/);
+    const unlabelled = await admin.post('/r/settings/silks').send({ organization_id: orgA.id, device_id: 'SILK-A9' }).expect(400);
+    assert.equal(unlabelled.body.fields.label, 'Please enter the label.');
+    // The list never carries the token or its hash; search finds by label, device id or organization.
     const list = await admin.get('/r/settings/silks').query({ q: 'chapel' }).expect(200);
     assert.deepEqual(list.body.silks.map((s: { device_id: string }) => s.device_id).sort(), ['SILK-A1', 'SILK-B1']);
-    assert.ok(!JSON.stringify(list.body).includes('tdd_'));
+    assert.ok(!JSON.stringify(list.body).includes('tdd_') && !JSON.stringify(list.body).includes(stored.token_hash));
+    assert.equal(list.body.silks[0].has_token, true);
     assert.equal((await admin.get('/r/settings/silks').query({ q: 'B1' }).expect(200)).body.total, 1);
   });
 
@@ -260,8 +273,11 @@ describe('Direct Delivery: devices, the device API and the details page list', f
     const replaced = await admin.post(`/r/settings/silks/${id}/token`).expect(200);
     await h.request().get('/api/devices/v1/deliveries').set('Authorization', `Bearer ${tokens.a}`).expect(401);
     await h.request().get('/api/devices/v1/deliveries').set('Authorization', `Bearer ${replaced.body.token}`).expect(200);
+    await member.post('/r/silks/toggle').send({ video_id: video.id, device_id: 'SILK-A1', state: true }).expect(200);
     await admin.delete(`/r/settings/silks/${id}`).expect(200);
     await admin.delete(`/r/settings/silks/${id}`).expect(404);
+    await admin.post(`/r/settings/silks/${id}/token`).expect(404);
+    await h.request().get('/api/devices/v1/deliveries').set('Authorization', `Bearer ${replaced.body.token}`).expect(401);
     assert.equal(await h.deps.db('video_silks').where({ silk_id: id }).first(), undefined);
   });
 });

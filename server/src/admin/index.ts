@@ -7,6 +7,7 @@ import { corporationsResource } from './resources/corporations.ts';
 import { orderDetailsResource } from './resources/order-details.ts';
 import { organizationsResource } from './resources/organizations.ts';
 import { partnersResource } from './resources/partners.ts';
+import { silksResource } from './resources/silks.ts';
 import { taxCertificatesResource } from './resources/tax-certificates.ts';
 import { stockTextsResource } from './resources/stock-texts.ts';
 import { stockVideosResource } from './resources/stock-videos.ts';
@@ -20,6 +21,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   brandsResource,
   orderDetailsResource,
   taxCertificatesResource,
+  silksResource,
   stockTextsResource,
   stockVideosResource,
   themesResource,

@@ -44,13 +44,6 @@ export interface DeliveryRow {
   sha256: string | null;
 }
 
-export interface SilkListFilter {
-  q?: string;
-  organizationId?: number;
-}
-
-const SILK_COLUMNS = ['silks.id', 'silks.organization_id', 'silks.label', 'silks.device_id', 'silks.status', 'silks.last_seen_at', 'silks.disabled', 'silks.token_hash', 'silks.created_at', 'silks.updated_at'];
-
 /**
  * Direct-delivery devices ("silks") and their links to videos (video_silks: checked = the video is switched on for
  * the device; status = what the device last reported of it). Devices of one organization see only that
@@ -142,45 +135,9 @@ export function silkRepository(db: Db) {
       await db('video_silks').insert({ video_id: videoId, silk_id: silkId, checked: true, status: '{}' }).onConflict(['video_id', 'silk_id']).merge({ checked: true });
     },
 
-    // Registration (the /settings/silks page).
-
-    async list(filter: SilkListFilter, paging: { offset: number; perPage: number }): Promise<{ rows: (SilkRow & { organization_name: string })[]; total: number }> {
-      const base = db('silks').join('organizations', 'organizations.id', 'silks.organization_id');
-      if (filter.organizationId) base.where('silks.organization_id', filter.organizationId);
-      const q = filter.q?.trim();
-      if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base.where((w) => w.whereILike('silks.label', like).orWhereILike('silks.device_id', like).orWhereILike('organizations.organization_name', like));
-      }
-      const [{ count }] = await base.clone().count<{ count: string }[]>('* as count');
-      const rows = await base
-        .clone()
-        .select(...SILK_COLUMNS, 'organizations.organization_name')
-        .orderBy([{ column: 'organizations.organization_name' }, { column: 'silks.label' }, { column: 'silks.id' }])
-        .offset(paging.offset)
-        .limit(paging.perPage);
-      return { rows, total: Number(count) };
-    },
-
-    async findById(id: number): Promise<(SilkRow & { organization_name: string }) | undefined> {
-      return db('silks').join('organizations', 'organizations.id', 'silks.organization_id').where('silks.id', id).first(...SILK_COLUMNS, 'organizations.organization_name');
-    },
-
-    async findByDeviceId(deviceId: string): Promise<SilkRow | undefined> {
-      return db<SilkRow>('silks').where({ device_id: deviceId }).first();
-    },
-
-    async create(values: Pick<SilkRow, 'organization_id' | 'label' | 'device_id' | 'token_hash'>): Promise<SilkRow> {
-      const [row] = await db<SilkRow>('silks').insert(values).returning('*');
-      return row;
-    },
-
-    async update(id: number, values: Partial<Pick<SilkRow, 'label' | 'disabled' | 'token_hash'>>): Promise<void> {
-      await db('silks').where({ id }).update({ ...values, updated_at: db.fn.now() });
-    },
-
-    async remove(id: number): Promise<boolean> {
-      return (await db('silks').where({ id }).delete()) > 0;
+    /** Registration (/settings/silks lists and edits devices through the admin scaffold): a device's new token. */
+    async setTokenHash(id: number, tokenHash: string): Promise<boolean> {
+      return (await db('silks').where({ id }).update({ token_hash: tokenHash, updated_at: db.fn.now() })) > 0;
     },
   };
 }

@@ -110,6 +110,16 @@ export function deviceApiService(deps: Deps) {
       return { accepted };
     },
 
+    /**
+     * A new token for a registered device (/settings/silks: at creation, or when one was lost or leaked): shown to the
+     * administrator once; only its hash is kept, and the previous token stops working at once.
+     */
+    async issueToken(silkId: number): Promise<string> {
+      const token = newDeviceToken();
+      if (!(await deps.silks.setTokenHash(silkId, deviceTokenHash(token)))) throw notFound();
+      return token;
+    },
+
     /** Starts the checksum of the video's finished HD render in the background, so the device's next call has it. */
     prepare(silk: Pick<SilkRow, 'id' | 'organization_id'>, videoId: number): void {
       void deps.silks

@@ -23,7 +23,7 @@ export interface WireSilk {
   };
 }
 
-/** A registered device on the /settings/silks page (super users). */
+/** A registered device on the /settings/silks page (admin/resources/silks.ts; super users). */
 export interface WireSilkDevice {
   id: number;
   organization_id: number;
@@ -31,12 +31,13 @@ export interface WireSilkDevice {
   label: string;
   device_id: string;
   disabled: boolean;
+  /** A token was issued (a device without one cannot sign in). */
+  has_token: boolean;
   last_seen_at: string | null;
   created_at: string;
 }
 
-/** Creating a device, or replacing its token: the only time the token is sent. */
-export interface WireSilkDeviceWithToken {
-  silk: WireSilkDevice;
+/** POST /r/settings/silks/{id}/token: the device's new token, the only time it is sent. */
+export interface WireSilkToken {
   token: string;
 }

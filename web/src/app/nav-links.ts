@@ -17,6 +17,8 @@ import {
 import { AssignmentLate, BarChart, Handshake, Payments, PrecisionManufacturing, Print } from '@mui/icons-material';
 // The partners, corporations, order details and tax certificates links (issue 16's admin scaffold).
 import { CorporateFare, Inventory2, Language, RequestQuote } from '@mui/icons-material';
+// The Direct Delivery devices link (issue 16).
+import { SettingsRemote } from '@mui/icons-material';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { Navbar } from '../api/index.ts';
 
@@ -57,6 +59,7 @@ export const SUPER_LINKS: NavLink[] = [
   { href: '/settings/users', label: 'Users', icon: People },
   { href: '/settings/videos', label: 'Videos', icon: Movie },
   { href: '/settings/order_details', label: 'Order Details', icon: Inventory2 },
+  { href: '/settings/silks', label: 'Direct Delivery', icon: SettingsRemote },
   { href: '/settings/stock_songs', label: 'Stock Songs', icon: LibraryMusic },
   { href: '/settings/tax_certificates', label: 'Tax Certificates', icon: RequestQuote },
   { href: '/statistics/sales_main', label: 'Sales', icon: BarChart },

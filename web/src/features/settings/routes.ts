@@ -9,5 +9,6 @@ export const SETTINGS_ROUTES: PageRoute[] = [
   { path: '/settings/users', title: 'Users', audience: 'super', component: lazyPage(() => import('./users/UsersPage.tsx'), 'UsersPage') },
   { path: '/settings/videos', title: 'Videos', audience: 'super', component: lazyPage(() => import('./videos/VideosPage.tsx'), 'VideosPage') },
   { path: '/settings/order_details', title: 'Order Details', audience: 'super', component: lazyPage(() => import('./order-details/OrderDetailsPage.tsx'), 'OrderDetailsPage') },
+  { path: '/settings/silks', title: 'Direct Delivery Devices', audience: 'super', component: lazyPage(() => import('./silks/SilksPage.tsx'), 'SilksPage') },
   { path: '/settings/tax_certificates', title: 'Tax Certificates', audience: 'super', component: lazyPage(() => import('./tax-certificates/TaxCertificatesPage.tsx'), 'TaxCertificatesPage') },
 ];
