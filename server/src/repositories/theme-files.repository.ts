@@ -23,12 +23,6 @@ async function readOrNull(file: string): Promise<Buffer | null> {
  */
 export function themeFilesRepository(storage: StorageRepository, cacheDir: string | null = defaultThemeCacheDir()) {
   return {
-    /** The absolute path of a key in the local media folder; only the local backend has one (prefer `local`). */
-    path: (key: string): string => storage.resolve(key),
-
-    /** A local file holding the key's content, for tools and file-serving code (storage.localCopy). */
-    local: (key: string): Promise<string> => storage.localCopy(key),
-
     /** A name of a storage folder unique to this data folder and storage, for this process's locks. */
     slot: (folder: string): string => storage.scratchFolder(folder),
 

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import { createReadStream } from 'node:fs';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { singleFileUpload, uploadedFile } from '../http/logo-upload.ts';
 import { bodyOf, intParam } from '../http/request.ts';
 import { requireUser } from '../http/session.ts';
@@ -76,11 +75,13 @@ export function customThemesRoutes(deps: Deps): Router {
   });
 
   router.get('/custom_themes/:id/images/:slot', async (ctx) => {
-    const file = await customThemes.picturePath(requireUser(ctx), idOf(ctx), slotOf(ctx));
+    const key = await customThemes.pictureKey(requireUser(ctx), idOf(ctx), slotOf(ctx));
     // The address carries the design's version, and the file behind a key never changes.
     ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
     ctx.type = 'image/jpeg';
-    ctx.body = createReadStream(file);
+    ctx.body = await deps.repos.storage.stream(key).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? notFound() : err;
+    });
   });
 
   router.get('/custom_themes/:id/preview.jpg', async (ctx) => {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
 import { intParam } from '../http/request.ts';
 import { isSuper, requireUser } from '../http/session.ts';
 import { themeRepository } from '../repositories/theme.repository.ts';
@@ -27,9 +27,9 @@ export function themesRoutes(deps: Deps): Router {
   router.get('/r/themes/:id/:file', async (ctx) => {
     const name = PICTURE_FILE.exec(ctx.params.file)?.[1] ?? '';
     if (!isThemePicture(name)) throw notFound();
-    const { file, version } = await themes.picture(intParam(ctx.params.id), name, isSuper(ctx.state.auth?.user));
+    const { key, version } = await themes.picture(intParam(ctx.params.id), name, isSuper(ctx.state.auth?.user));
     const cacheControl = ctx.query.v === version ? IMMUTABLE : 'public, max-age=300';
-    await sendFile(ctx, file, { type: 'image/jpeg', cacheControl });
+    await sendStored(ctx, deps.repos.storage, key, { type: 'image/jpeg', cacheControl });
   });
 
   router.post('/themes/:id/favorite', async (ctx) => {

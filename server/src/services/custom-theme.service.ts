@@ -128,12 +128,12 @@ export function customThemeService(customThemes: CustomThemeRepository, storage:
       return { success: true, reset_video_ids: await customThemes.remove(id) };
     },
 
-    /** The absolute path of a stored picture. */
-    async picturePath(user: UserWithOrg, id: number, slot: PictureSlot): Promise<string> {
+    /** The storage key of a stored picture. */
+    async pictureKey(user: UserWithOrg, id: number, slot: PictureSlot): Promise<string> {
       const row = await owned(user, id);
       const key = readDesign(row.design, row.theme_id)[`${slot}_image`];
       if (!key) throw missing();
-      return storage.resolve(key);
+      return key;
     },
 
     /**

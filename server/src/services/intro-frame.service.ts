@@ -71,13 +71,13 @@ export function introFrameService(engine: IntroFrameEngine) {
   /** The preview frame of a plan: from storage when it was made before, else rendered by the engine and kept. */
   async function previewFrame(plan: RenderPlan): Promise<Buffer> {
     const key = previewKey(plan.hash);
-    if (await engine.files.size(key)) return readFile(engine.files.path(key));
+    if (await engine.files.size(key)) return readFile(await engine.files.local(key));
     let making = rendering.get(plan.hash);
     if (!making) {
       making = (async () => {
-        const segment = engine.files.path(await engine.pieces.segment(plan, 0));
+        const segment = await engine.files.local(await engine.pieces.segment(plan, 0));
         await engine.files.writeVia(key, (tmp) => engine.ffmpeg.frame(segment, 0, tmp));
-        return readFile(engine.files.path(key));
+        return readFile(await engine.files.local(key));
       })().finally(() => rendering.delete(plan.hash));
       rendering.set(plan.hash, making);
     }

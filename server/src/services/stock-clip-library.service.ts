@@ -73,7 +73,8 @@ export function stockClipLibrary(deps: { db: Db; storage: StorageRepository; cac
 
   async function placed(row: StockVideoRow): Promise<boolean> {
     if (!row.file_path || !row.thumb_path || !row.preview_path) return false;
-    return (await exists(deps.storage.resolve(row.file_path))) && (await exists(deps.storage.resolve(row.thumb_path)));
+    const stored = async (key: string): Promise<boolean> => ((await deps.storage.stat(key))?.size ?? 0) > 0;
+    return (await stored(row.file_path)) && (await stored(row.thumb_path));
   }
 
   /** Makes (or copies from the cache) one clip and records its files; false when it was in place already. */

@@ -42,7 +42,8 @@ export function stockVideoFiles(storage: StorageRepository, tiles: typeof makeTi
     await storage.write(keys.file_path, data);
     // A short clip has no frame at 3 s, where the drawn clips take their still.
     const stillAt = Math.min(3, facts.durationSeconds / 2);
-    await files.writeVia(keys.thumb_path, (thumb) => files.writeVia(keys.preview_path, (preview) => tiles(files.path(keys.file_path), thumb, preview, stillAt)));
+    const clip = await files.local(keys.file_path);
+    await files.writeVia(keys.thumb_path, (thumb) => files.writeVia(keys.preview_path, (preview) => tiles(clip, thumb, preview, stillAt)));
     // A drawn clip given a file of its own is an uploaded one from now on: the library must not draw it again.
     return { ...keys, duration: facts.durationSeconds, generator: null };
   };

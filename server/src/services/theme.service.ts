@@ -106,15 +106,15 @@ export function themeService(themes: ThemeRepository, assets: ThemeAssetsService
     },
 
     /**
-     * The picture's file, drawn first if the theme's design changed since; answers its current version too. A hidden
+     * The picture's storage key, drawn first if the theme's design changed since; answers its current version too. A hidden
      * theme's only for the themes page (`hidden`: the caller is a super user).
      */
-    async picture(id: number, name: ThemePicture, hidden = false): Promise<{ file: string; version: string }> {
+    async picture(id: number, name: ThemePicture, hidden = false): Promise<{ key: string; version: string }> {
       const row = hidden ? await themes.find(id) : await themes.findEnabled(id);
       const design = row && designOf(row);
       if (!design) throw new AppError(404, 'Not found');
       const keys = await assets.ensure(design, [partOf(THEME_PICTURES[name])]);
-      return { file: assets.path(keys[THEME_PICTURES[name]]), version: assets.version(design) };
+      return { key: keys[THEME_PICTURES[name]], version: assets.version(design) };
     },
 
     async setFavorite(user: UserWithOrg, id: number, favorite: boolean): Promise<{ favorite: boolean }> {

@@ -182,10 +182,6 @@ export function themeAssetsService(files: ThemeFilesRepository) {
       if (filling.has(slotOf(design, version, part))) return false;
       return alone(design, version, part, () => place(design, version, part));
     },
-
-    path: (key: string): string => files.path(key),
-    /** A local file of a theme picture (with object storage, this machine's copy). */
-    local: (key: string): Promise<string> => files.local(key),
   };
 }
 
