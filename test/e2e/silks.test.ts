@@ -77,6 +77,8 @@ describe('Direct Delivery in the browser: the details page list while a device d
 
     await page.click('[data-testid="silk-row"] input[type="checkbox"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="silk-status"]')?.textContent?.trim() === 'Queued');
+    // The card's Direct Delivery row follows the switch.
+    await page.waitForFunction(() => [...document.querySelectorAll('dd')].some((dd) => dd.textContent === 'Chapel 10'));
 
     // About 5 s of download, so the page's 2 s polls see it on the way.
     const bytes = Number((await app.running.deps.db('videos').where({ id: videoId }).first('hd_size')).hd_size);

@@ -1,6 +1,8 @@
 import { ExpandMore, LiveTv } from '@mui/icons-material';
 import { Box, ButtonBase, CircularProgress, Collapse, LinearProgress, Paper, Switch, Typography } from '@mui/material';
 import { useId, useState } from 'react';
+import { mutate } from 'swr';
+import { videoKey } from '../api.ts';
 import { toggleSilk, useSilks, type Silk } from './api.ts';
 import { silkLayout, silkPollMs, silkStatusText, sortSilks } from './silk-rules.ts';
 
@@ -73,6 +75,8 @@ export function SilkWidget({ videoId, admin }: { videoId: number; admin: boolean
     }
     await recheck();
     setPending(({ [silk.id]: _done, ...rest }) => rest);
+    // The video card's Direct Delivery row names the devices the video is sent to.
+    void mutate(videoKey(videoId));
   };
 
   const shown = sortSilks(silks).map((silk) => (silk.id in pending ? { ...silk, checked: pending[silk.id], pending: true } : silk));
