@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { storageRepository, type StorageRepository } from '../src/repositories/storage.repository.ts';
+import { CACHE_KEEP_MS } from '../src/storage/storage-cache.ts';
 import { parseStorageSettings } from '../src/storage/storage-settings.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
 
@@ -92,6 +93,20 @@ for (const kind of ['local', 's3'] as const) {
       await storage.removeTree('videos/70/c.jpg');
       assert.equal(await storage.read('videos/70/c.jpg'), null, 'a single file is removed too');
       await storage.removeTree('videos/nothing');
+    });
+
+    it('trims copies unused for a while, never the files themselves, and still gives every file after', async () => {
+      await storage.write('videos/9/old.jpg', 'unused for a day');
+      await storage.write('videos/9/new.jpg', 'used just now');
+      const old = await storage.localCopy('videos/9/old.jpg');
+      const recent = await storage.localCopy('videos/9/new.jpg');
+      const longAgo = new Date(Date.now() - CACHE_KEEP_MS - 60_000);
+      await utimes(old, longAgo, longAgo);
+      const removed = await storage.trimCache();
+      assert.equal(existsSync(recent), true, 'a copy in use stays');
+      // Local storage has no copies: its files stay however old.
+      assert.deepEqual({ removed: removed > 0, old: existsSync(old) }, kind === 's3' ? { removed: true, old: false } : { removed: false, old: true });
+      assert.equal(await readFile(await storage.localCopy('videos/9/old.jpg'), 'utf8'), 'unused for a day');
     });
 
     it('refuses a key that leaves the media folder', async () => {

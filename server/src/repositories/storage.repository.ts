@@ -32,6 +32,7 @@ export function storageRepository(dataDir: string, s3: S3Settings | null = null)
     list: backend.list,
     removeTree: (key: string): Promise<void> => backend.remove(key),
     localCopy: backend.localCopy,
+    trimCache: backend.trimCache,
     scratchFolder: backend.scratchFolder,
     scratchPath: backend.scratchPath,
     publish: backend.publish,

@@ -95,6 +95,8 @@ export function localStorage(dataDir: string) {
       await rm(resolve(key), { recursive: true, force: true });
     },
     localCopy: async (key: string): Promise<string> => resolve(key),
+    // The files themselves, never a copy.
+    trimCache: async (): Promise<number> => 0,
     // Beside the files themselves.
     scratchFolder: resolve,
     async scratchPath(key: string): Promise<string> {

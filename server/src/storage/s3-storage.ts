@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { tempPath } from '../repositories/temp-files.ts';
 import { moveFile } from './local-storage.ts';
+import { cacheTrimmer, trimCache } from './storage-cache.ts';
 import { missing, type StorageBackend, type StoredFile, type StoredRange } from './storage-backend.ts';
 import type { S3Settings } from './storage-settings.ts';
 
@@ -51,6 +52,7 @@ export function s3Storage(settings: S3Settings, dataDir: string) {
   const cacheRoot = path.join(dataDir, 'storage-cache');
   const cachePath = (version: string, key: string): string => path.join(cacheRoot, version.replace(/[^A-Za-z0-9-]/g, ''), checkKey(key));
   const fetching = new Map<string, Promise<string>>();
+  const trimSometimes = cacheTrimmer(cacheRoot);
 
   async function head(key: string): Promise<StoredFile | null> {
     try {
@@ -71,7 +73,10 @@ export function s3Storage(settings: S3Settings, dataDir: string) {
     const info = await head(key);
     if (!info) throw missing(key);
     const file = cachePath(info.version, key);
-    if (await stat(file).then((s) => s.isFile(), () => false)) return file;
+    trimSometimes();
+    // A copy in use is renewed, so the trim (storage-cache.ts) leaves it.
+    const now = new Date();
+    if (await utimes(file, now, now).then(() => true, () => false)) return file;
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = tempPath(file);
     try {
@@ -145,7 +150,10 @@ export function s3Storage(settings: S3Settings, dataDir: string) {
       await mkdir(path.dirname(file), { recursive: true });
       return file;
     },
+    /** Removes this machine's copies unused for a while (done by itself every ten minutes); answers how many. */
+    trimCache: (now?: number): Promise<number> => trimCache(cacheRoot, now),
     async publish(key: string, localFile: string): Promise<void> {
+      trimSometimes();
       const { size } = await stat(localFile);
       const version = await upload(key, createReadStream(localFile), size);
       // Kept as this version's copy, so the machine that made a file never fetches it back.

@@ -37,6 +37,8 @@ export interface StorageBackend {
    * copy in this machine's cache under DATA_DIR, fetched once per version; rejects with code ENOENT when missing.
    */
   localCopy(key: string): Promise<string>;
+  /** Removes this machine's copies unused for a while (local: none, there are no copies); answers how many. */
+  trimCache(now?: number): Promise<number>;
   /** The local folder where this machine writes the temporaries of keys under a folder (what a dead writer's sweep looks in). */
   scratchFolder(folderKey: string): string;
   /** A path this process may write the file of `key` to before `publish` (keeps the key's extension). */
