@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { devicePaths, DEVICE_API } from '../../../common/device-protocol.ts';
 import { notFound } from '../http/errors.ts';
-import { sendFile } from '../http/range.ts';
+import { sendStored } from '../http/range.ts';
+import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
 import type { DeviceApiService } from '../services/device-api.service.ts';
 import { intParam } from '../http/request.ts';
 
@@ -10,7 +11,7 @@ import { intParam } from '../http/request.ts';
  * The device API of Direct Delivery (common/device-protocol.ts). No session and no cookies: the device's token in
  * the Authorization header is its only credential, checked first on every call (401 JSON without it).
  */
-export function devicesRoutes(api: DeviceApiService): Router {
+export function devicesRoutes(api: DeviceApiService, files: MediaFileRepository): Router {
   const router = new Router();
   const device = (ctx: Context) => api.authenticate(ctx.get('Authorization'));
 
@@ -25,7 +26,8 @@ export function devicesRoutes(api: DeviceApiService): Router {
     const videoId = intParam(ctx.params.id);
     if (!videoId) throw notFound();
     const file = await api.file(silk, videoId);
-    await sendFile(ctx, file.path, { type: 'video/mp4', etag: file.etag, cacheControl: 'private, no-store' });
+    // From whichever storage holds it (a local folder or a bucket), with Range either way.
+    await sendStored(ctx, files, file.key, { type: 'video/mp4', etag: file.etag, cacheControl: 'private, no-store' });
   });
 
   router.post(devicePaths.status, async (ctx) => {

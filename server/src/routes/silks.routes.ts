@@ -38,6 +38,6 @@ export function silksRoutes(deps: Deps): Router {
     ctx.body = { token: await api.issueToken(idParam(ctx)) } satisfies WireSilkToken;
   });
 
-  router.use(devicesRoutes(api).routes());
+  router.use(devicesRoutes(api, deps.render.files).routes());
   return router;
 }

@@ -82,12 +82,12 @@ export function deviceApiService(deps: Deps) {
       return { protocol: DEVICE_PROTOCOL_VERSION, device: { id: silk.id, label: silk.label, device_id: silk.device_id }, poll_seconds: DEVICE_POLL_SECONDS, deliveries };
     },
 
-    /** The HD file of a video delivered to the device; 404 for anything else, as for a missing video. */
-    async file(silk: SilkRow, videoId: number): Promise<{ path: string; etag: string }> {
+    /** The HD file's storage key of a video delivered to the device; 404 for anything else, as for a missing video. */
+    async file(silk: SilkRow, videoId: number): Promise<{ key: string; etag: string }> {
       const [row] = await deps.silks.deliveries(silk, videoId);
       if (!row || !ready(row)) throw notFound();
       const sha256 = await checksum(row);
-      return { path: deps.files.path(row.file_key), etag: `"hd-${row.render_id}-${sha256.slice(0, 16)}"` };
+      return { key: row.file_key, etag: `"hd-${row.render_id}-${sha256.slice(0, 16)}"` };
     },
 
     async report(silk: SilkRow, body: unknown, now = new Date()): Promise<DeviceStatusReply> {
