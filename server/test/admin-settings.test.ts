@@ -4,7 +4,7 @@ import { makeOrganization, makeUser, makeVideo, startHarness, type Harness } fro
 const PDF = Buffer.from('%PDF-1.4\n% a tax certificate\n%%EOF\n');
 
 /** The settings pages declared on the admin scaffold (server/src/admin/resources/): access, per-field checks, effects. */
-describe('/r/settings partners, corporations, order_details and tax_certificates', () => {
+describe('/r/settings partners, corporations, order_details, organization_prices and tax_certificates', () => {
   let h: Harness;
   let superUser: { email: string };
   before(async () => {
@@ -19,7 +19,14 @@ describe('/r/settings partners, corporations, order_details and tax_certificates
     const [corporation] = await h.deps.db('corporations').insert({ name: 'Hidden Corp' }).returning('id');
     const [product] = await h.deps.db('products').insert({ product_title: 'Hidden DVD' }).returning('id');
     const [certificate] = await h.deps.db('tax_certificates').insert({ organization_id: org.id, expires_on: '2030-01-01' }).returning('id');
-    const ids: Record<string, number> = { partners: partner.id, corporations: corporation.id, order_details: product.id, tax_certificates: certificate.id };
+    const [price] = await h.deps.db('organization_product_prices').insert({ organization_id: org.id, product_id: product.id, price_cents: 1 }).returning('id');
+    const ids: Record<string, number> = {
+      partners: partner.id,
+      corporations: corporation.id,
+      order_details: product.id,
+      organization_prices: price.id,
+      tax_certificates: certificate.id,
+    };
     for (const role of ['staff', 'org_admin'] as const) {
       const agent = await h.agent(await makeUser(h.deps, { role }));
       for (const [name, id] of Object.entries(ids)) {
@@ -112,6 +119,17 @@ describe('/r/settings partners, corporations, order_details and tax_certificates
       source: 'hard_copies',
       lines: [{ product_id: id, quantity: 1, unit_price_cents: 3999 }],
     });
+    const org2 = await makeOrganization(h.deps, 'Priced Chapel');
+    await agent.patch(`/r/settings/order_details/${id}`).send({ enabled: true }).expect(200);
+    const price = await agent.post('/r/settings/organization_prices').send({ organization_id: org2.id, product_id: id, price_cents: 2999 }).expect(201);
+    assert.equal(price.body.organization_price.list_price_cents, 3999);
+    assert.equal((await h.deps.repos.orders.offers(org2.id)).find((o) => o.id === id)?.price_cents, 2999, "the organization's price");
+    assert.equal((await offered())?.price_cents, 3999, 'the others still pay the list price');
+    const again = await agent.post('/r/settings/organization_prices').send({ organization_id: org2.id, product_id: id, price_cents: 1 }).expect(400);
+    assert.deepEqual(again.body.fields, { product_id: 'This organization already has a price for this product; edit that one.' });
+    await agent.patch(`/r/settings/organization_prices/${price.body.organization_price.id}`).send({ price_cents: 2500 }).expect(200);
+    assert.equal((await h.deps.repos.orders.offers(org2.id)).find((o) => o.id === id)?.price_cents, 2500);
+
     const refused = await agent.delete(`/r/settings/order_details/${id}`).expect(409);
     assert.match(refused.body.errors[0], /cannot be deleted/);
     const unused = await agent.post('/r/settings/order_details').send({ product_title: 'Spare', kind: 'dvd', product_thumb_image: 'dvd.svg', price_cents: 1 }).expect(201);

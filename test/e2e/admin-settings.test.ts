@@ -162,9 +162,25 @@ describe('partners, corporations, order details and tax certificates in the brow
     await waitForText('table tbody', '$39.99');
     assert.equal((await db()('products').where({ id: product.id }).first()).price_cents, 3999);
 
+    // The second list: Demo Funeral Home pays its own price for the book.
+    await page.locator('::-p-text(New organization price)').click();
+    await page.locator('[role="dialog"] input[role="combobox"]').fill('Demo');
+    await page.locator('::-p-xpath(//li[@role="option"][contains(., "Demo Funeral Home")])').click();
+    await page.locator('[role="dialog"] div[role="combobox"]').click();
+    await page.locator('::-p-xpath(//li[@role="option"][normalize-space()="Keepsake Photo Book"])').click();
+    await page.waitForFunction(() => !document.querySelector('[role="listbox"]'), { timeout: 10_000 });
+    await field('priceCents').fill('30.00');
+    await submit();
+    await dialogClosed();
+    await waitForText('table[aria-label="Organization prices"] tbody', '$30.00');
+    const demo = await db()('organizations').where({ organization_name: 'Demo Funeral Home' }).first();
+    assert.equal((await app.running.deps.repos.orders.offers(demo.id)).find((o) => o.id === product.id)?.price_cents, 3000);
+    await checkAccessibility(page, '/settings/order_details with an organization price');
+
     await confirmDelete('Keepsake Photo Book');
-    await waitWithoutText('table tbody', 'Keepsake Photo Book');
+    await waitWithoutText('table[aria-label="Order Details"] tbody', 'Keepsake Photo Book');
     assert.equal(await db()('products').where({ id: product.id }).first(), undefined);
+    assert.equal(await db()('organization_product_prices').where({ product_id: product.id }).first(), undefined, 'its prices went with it');
   });
 
   it('tax certificates: uploads a file with its expiry, downloads it, changes the date and deletes it', async () => {

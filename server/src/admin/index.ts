@@ -6,6 +6,7 @@ import { brandsResource } from './resources/brands.ts';
 import { corporationsResource } from './resources/corporations.ts';
 import { orderDetailsResource } from './resources/order-details.ts';
 import { organizationsResource } from './resources/organizations.ts';
+import { organizationPricesResource } from './resources/organization-prices.ts';
 import { partnersResource } from './resources/partners.ts';
 import { silksResource } from './resources/silks.ts';
 import { taxCertificatesResource } from './resources/tax-certificates.ts';
@@ -20,6 +21,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   organizationsResource,
   brandsResource,
   orderDetailsResource,
+  organizationPricesResource,
   taxCertificatesResource,
   silksResource,
   stockTextsResource,

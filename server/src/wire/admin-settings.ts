@@ -35,6 +35,18 @@ export interface WireProduct {
   enabled: boolean;
 }
 
+/** An organization's own price for a product on the order page (instead of the product's price_cents). */
+export interface WireOrganizationPrice {
+  id: number;
+  organization_id: number;
+  organization_name: string;
+  product_id: number;
+  product_title: string;
+  price_cents: number;
+  /** The product's own price, for comparison. */
+  list_price_cents: number;
+}
+
 export interface WireTaxCertificate {
   id: number;
   organization_id: number;

@@ -1,11 +1,15 @@
-import { Box, Chip, Stack } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { formatPrice } from '../../../../../common/order-pricing.ts';
-import type { WireProduct } from '../../../../../server/src/wire/admin-settings.ts';
+import type { WireOrganizationPrice, WireProduct } from '../../../../../server/src/wire/admin-settings.ts';
 import type { Camelized } from '../../../api/index.ts';
-import { AdminResourcePage } from '../resource/AdminResourcePage.tsx';
+import { Page } from '../../../ui/index.ts';
+import { usePagedList } from '../api.ts';
+import { AdminResourceList } from '../resource/AdminResourceList.tsx';
 import type { ResourceDeclaration } from '../resource/types.ts';
 
 type Product = Camelized<WireProduct>;
+type OrganizationPrice = Camelized<WireOrganizationPrice>;
 
 const KINDS = [
   { value: 'dvd', label: 'DVD' },
@@ -56,7 +60,51 @@ const ORDER_DETAILS: ResourceDeclaration<Product> = {
   remove: { message: (p) => `${p.productTitle} will no longer exist. A product that was ordered cannot be deleted; turn off "Offered" instead.` },
 };
 
-/** The products, prices and order of the order page (the quantities it takes are 0 to 99 per product). */
+/** One organization's own price for a product; the product list offers every product to choose from. */
+function organizationPrices(products: Product[]): ResourceDeclaration<OrganizationPrice> {
+  return {
+    title: 'Organization prices',
+    noun: 'organization price',
+    path: '/r/settings/organization_prices',
+    listKey: 'organizationPrices',
+    searchLabel: 'Search organization prices',
+    columns: [
+      { label: 'Organization', render: (p) => p.organizationName },
+      { label: 'Product', render: (p) => p.productTitle },
+      { label: 'Price', render: (p) => formatPrice(p.priceCents) },
+      { label: 'List price', render: (p) => formatPrice(p.listPriceCents), secondary: true },
+    ],
+    filters: [{ kind: 'organization', param: 'organization_id' }],
+    fields: [
+      { key: 'organizationId', label: 'Organization', kind: 'organization', required: true, createOnly: true },
+      { key: 'productId', label: 'Product', kind: 'select', required: true, createOnly: true, options: products.map((p) => ({ value: String(p.id), label: p.productTitle })) },
+      { key: 'priceCents', label: 'Price (USD)', kind: 'money', required: true, max: 10_000, helper: "This organization's orders are priced at this instead." },
+    ],
+    rowName: (p) => `${p.productTitle} for ${p.organizationName}`,
+    remove: { message: (p) => `${p.organizationName} will pay the list price of ${p.productTitle} (${formatPrice(p.listPriceCents)}) again.` },
+    emptyText: 'No organization has its own prices; every order uses the list prices above.',
+    perPage: 10,
+  };
+}
+
+/**
+ * The products, prices and order of the order page (the quantities it takes are 0 to 99 per product), and the
+ * organizations that pay other prices.
+ */
 export function OrderDetailsPage() {
-  return <AdminResourcePage resource={ORDER_DETAILS} />;
+  // Every product, for the price form's choice; a catalogue is a handful of products.
+  const { data, mutate } = usePagedList<{ products: Product[] }>('/r/settings/order_details', {}, 0, 100);
+  const products = data?.products;
+  const prices = useMemo(() => organizationPrices(products ?? []), [products]);
+  return (
+    <>
+      <AdminResourceList resource={ORDER_DETAILS} frame="page" onChange={() => void mutate()} />
+      <Page>
+        <Typography variant="h2" component="h2" sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' }, mb: 2 }}>
+          Prices for organizations
+        </Typography>
+        <AdminResourceList resource={prices} frame="section" />
+      </Page>
+    </>
+  );
 }

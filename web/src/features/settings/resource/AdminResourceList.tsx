@@ -22,25 +22,31 @@ interface Props<T extends { id: number }> {
   frame?: 'page' | 'section';
   /** Shows the rows without New, Edit, Disable or Delete (staff looking at their organization's settings). */
   readOnly?: boolean;
+  /** After every change this list made (a save, disable, delete), for other parts of the page that show its rows. */
+  onChange?: () => void;
 }
 
 /**
  * The list of an administration resource, declared in a ResourceDeclaration: search, filters, paging, the create and
  * edit form, disable or delete with confirmation. Every settings page is one of these.
  */
-export function AdminResourceList<T extends { id: number }>({ resource, frame = 'page', readOnly = false }: Props<T>) {
+export function AdminResourceList<T extends { id: number }>({ resource, frame = 'page', readOnly = false, onChange }: Props<T>) {
   const list = useListState(resource.perPage);
   const [organization, setOrganization] = useState<OrganizationOption | null>(null);
   const [selects, setSelects] = useState<Record<string, string>>(() =>
     Object.fromEntries((resource.filters ?? []).flatMap((f) => (f.kind === 'select' ? [[f.param, f.initial]] : []))),
   );
   const filters: FilterValues = { query: { ...selects, organization_id: organization?.id }, organization };
-  const { data, error, isValidating, mutate } = usePagedList<Record<string, unknown> & { total: number }>(
+  const { data, error, isValidating, mutate: reload } = usePagedList<Record<string, unknown> & { total: number }>(
     resource.path,
     { q: list.search || undefined, ...filters.query },
     list.page,
     list.perPage,
   );
+  const mutate = () => {
+    onChange?.();
+    return reload();
+  };
   const rows = data?.[resource.listKey] as T[] | undefined;
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [notice, setNotice] = useState('');
