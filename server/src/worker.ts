@@ -5,7 +5,7 @@ import { jobHandlers } from './jobs/handlers.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startLiveNotifier } from './live/live.ts';
 
-/** `npm run worker`: an extra job worker sharing DATABASE_URL and DATA_DIR with the server. */
+/** `npm run worker`: an extra job worker sharing DATABASE_URL and the media (DATA_DIR, or STORAGE_URL's bucket) with the server. */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL (the database the server uses).');

@@ -81,6 +81,10 @@ describe('render over object storage, two workers sharing only the database and 
     const part = await h.request().get(url).set('Range', 'bytes=100-199').responseType('blob').expect(206);
     assert.equal(part.headers['content-range'], `bytes 100-199/${web.bytes}`);
     assert.deepEqual(part.body, (whole.body as Buffer).subarray(100, 200));
+    // The embed page's poster: the cover a render machine drew, from the bucket.
+    const poster = await h.request().get(`/videos/embedded_video/${video.video_code}/poster.jpg`).responseType('blob').expect(200);
+    assert.equal(poster.headers['content-type'], 'image/jpeg');
+    assert.deepEqual(poster.body, await h.deps.repos.storage.read(hd.cover_key!));
     // Nothing of the render was written to the web machine's own media folder.
     assert.equal(existsSync(path.join(h.config.dataDir, 'media')), false);
   });
