@@ -35,9 +35,11 @@ export async function trimCache(root: string, now = Date.now()): Promise<number>
       removed++;
     }
   }
-  // Emptied folders, deepest first; one a writer is filling again is not empty and stays.
+  // Emptied folders, deepest first; one a writer is filling again is not empty and stays, and one made in the last
+  // minute is left to the copy about to be written into it.
   for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
-    await rmdir(folder).catch(() => undefined);
+    const modified = await stat(folder).then((s) => s.mtimeMs, () => now);
+    if (now - modified > 60_000) await rmdir(folder).catch(() => undefined);
   }
   return removed;
 }
