@@ -6,6 +6,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { readPlaylist } from '../src/render/compile/hls.ts';
 import type { RenderPlan } from '../src/render/compile/render-plan.ts';
 import type { RenderRow } from '../src/repositories/render-record.repository.ts';
+import { slideStartSeconds } from '../src/services/preview.service.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
 import { addPhoto, addSong, addTextSlide, insertTestTheme } from './render-helpers.ts';
@@ -92,6 +93,29 @@ describe('POST /r/videos/{id}/partial_preview', function () {
     await addPhoto(h.deps, empty, 800, 600);
     const moved = await agent.post(`/r/videos/${empty.id}/partial_preview`).send({ type: 'hls' }).expect(400);
     assert.deepEqual(moved.body, { errors: ['Text slide cannot be the first slide. Move it after the cover photo and try again.'] });
+  });
+
+  it('starts at the slide a drawer asks for (node_id), the opening for the cover photo, on the same preview', async () => {
+    const photos = (await h.deps.db('slides').where({ video_id: video.id }).orderBy('position').pluck('id')) as number[];
+    const whole = await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls' }).expect(200);
+    assert.equal(whole.body.playback.start_at, 0);
+    const intro = await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls', node_id: 'intro' }).expect(200);
+    assert.equal(intro.body.playback.start_at, 0);
+    const third = await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls', node_id: photos[2] }).expect(200);
+    assert.equal(third.body.playback.url, whole.body.playback.url, 'the same preview, played from elsewhere');
+    const render = (await h.deps.render.records.latest(video.id, 'preview')) as RenderRow & { plan: RenderPlan };
+    const shownFrom = slideStartSeconds(render.plan.timeline, photos[2])!;
+    assert.equal(third.body.playback.start_at, Math.round(shownFrom * 1000) / 1000);
+    // A 1 s opening and two 3 s photos before it, less the transition into it.
+    assert.ok(third.body.playback.start_at > 5 && third.body.playback.start_at <= 7, `${third.body.playback.start_at} s`);
+    const second = await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls', node_id: String(photos[1]) }).expect(200);
+    assert.ok(second.body.playback.start_at > 2 && second.body.playback.start_at < third.body.playback.start_at);
+    for (const node of ['abc', -3, 1.5, { id: 1 }]) {
+      assert.deepEqual((await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls', node_id: node }).expect(400)).body, { errors: ['That slide cannot be previewed.'] });
+    }
+    const elsewhere = await makeVideo(h.deps, { organization_id: org, theme_id: themeId });
+    const [stranger] = await h.deps.db('slides').insert({ video_id: elsewhere.id, position: 1, orig_filename: 'x.jpg' }).returning('id');
+    assert.deepEqual((await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls', node_id: stranger.id }).expect(400)).body, { errors: ['That slide is not part of the video.'] });
   });
 
   it('hides another organization’s video', async () => {

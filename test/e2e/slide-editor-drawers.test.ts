@@ -89,7 +89,7 @@ describe('the slide editor drawers', () => {
     await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await page.screenshot({ path: `/tmp/editor-probe/fail-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}.png` });
+    if (this.currentTest?.state === 'failed') await page.screenshot({ path: `${os.tmpdir()}/slide-editor-drawers-fail-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}.png` });
   });
   after(async () => {
     await browser?.close();
@@ -136,6 +136,11 @@ describe('the slide editor drawers', () => {
       assert.deepEqual(saves.slice(from).filter((s) => s.body.font_size !== undefined), [], 'no size sent');
       await retype('[role="dialog"] label::-p-text(Text Size) + div input', '72');
       await page.waitForSelector('[role="dialog"] ::-p-text(Enter a size from 8 to 300.)', { hidden: true });
+      // The valid size goes out a second later; waited for here, or it lands in the next test's count.
+      for (const deadline = Date.now() + 10_000; !saves.slice(from).some((s) => s.body.font_size === 72); ) {
+        assert.ok(Date.now() < deadline, 'the restored size is sent');
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await idle();
     });
 

@@ -46,7 +46,7 @@ describe('the slide editor', () => {
     await page.goto(`${app.url}/slides/${photos[1]}`, { waitUntil: 'networkidle0' });
     await dialogTitle('Photo');
     const items = await page.$$eval('[aria-label="Photo tools"] .MuiListItemText-primary', (els) => els.map((e) => e.textContent));
-    assert.deepEqual(items, ['Crop', 'Customize Zoom', 'Color Correction', 'Blemish Concealer', 'Red Eye Removal', 'Straighten', 'Download to Edit', 'Delete', 'Caption', 'Slide Time']);
+    assert.deepEqual(items, ['Crop', 'Customize Zoom', 'Color Correction', 'Blemish Concealer', 'Red Eye Removal', 'Straighten', 'Download to Edit', 'Preview', 'Delete', 'Caption', 'Slide Time']);
     assert.ok(await page.$('[data-testid="slide-tile"]'), 'the grid is under the dialog');
     await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
     // The grid's loading bars run until their pictures are in; axe waits for animations to end.
@@ -187,6 +187,12 @@ describe('the slide editor', () => {
     };
     await dragIn('[data-testid="zoom-start"]', 0.05, 0.9);
     await dragIn('[data-testid="zoom-end"]', 0.3, 0.6);
+    // The seven-value readout (spec 2): corners, then position and scale; the smaller end frame is a closer zoom.
+    const readout = async (id: string) => (await page.$eval(`[data-testid="${id}-readout"]`, (el) => el.textContent ?? '')).split(' ');
+    const endValues = await readout('zoom-end');
+    assert.equal(endValues.length, 7, endValues.join(' '));
+    assert.match(endValues.slice(4).join(' '), /^\d+\.\d{4} \d+\.\d{4} \d+\.\d{4}$/);
+    assert.ok(Number(endValues[6]) > Number((await readout('zoom-start'))[6]), 'the end frame is closer than the start');
     await checkAccessibility(page, 'custom zoom tool');
     await screenshot(page, 'slide-editor-custom-zoom', 1280);
     await screenshot(page, 'slide-editor-custom-zoom', 375);
@@ -200,6 +206,8 @@ describe('the slide editor', () => {
     await saved;
     const row = await slideRow(photos[2]);
     assert.equal(Number(row.effect_id), 5);
+    const savedEnd = (typeof row.effect_data === 'string' ? JSON.parse(row.effect_data) : row.effect_data).kenburns[1];
+    assert.deepEqual(endValues.slice(0, 4).map(Number), [savedEnd.x1, savedEnd.y1, savedEnd.x2, savedEnd.y2], 'the corners shown are the ones saved');
   });
 
   it('marks a red eye and brushes a blemish, both saved in original pixels', async () => {
@@ -246,6 +254,25 @@ describe('the slide editor', () => {
     assert.deepEqual(row.redeyes, []);
     assert.deepEqual(row.blemishes, []);
     await page.waitForSelector('::-p-text(Undo All Changes)', { hidden: true });
+  });
+
+  it("previews from the drawer's Preview at that slide (node_id), once the preview reaches it", async () => {
+    await page.goto(`${app.url}/slides/${photos[2]}`, { waitUntil: 'networkidle0' });
+    await dialogTitle('Photo');
+    const asked = page.waitForRequest((r) => r.url().endsWith('/partial_preview'));
+    const answered = page.waitForResponse((r) => r.url().endsWith('/partial_preview') && r.ok());
+    await page.locator('[aria-label="Photo tools"] ::-p-text(Preview)').click();
+    assert.equal(JSON.parse((await asked).postData() ?? '{}').node_id, photos[2]);
+    const startAt = ((await (await answered).json()) as { playback: { start_at: number } }).playback.start_at;
+    assert.ok(startAt > 0, `the third slide starts after the others (${startAt} s)`);
+    // It plays from that slide, not from the opening.
+    await page.waitForFunction((at) => {
+      const video = document.querySelector<HTMLVideoElement>('video[aria-label="Video preview"]');
+      return video !== null && !video.paused && video.currentTime >= at - 0.05;
+    }, { timeout: 90_000 }, startAt);
+    await checkAccessibility(page, 'preview from a slide');
+    await page.locator('[aria-label="Close preview"]').click();
+    await page.waitForSelector('video[aria-label="Video preview"]', { hidden: true });
   });
 
   it("shows not found for another organization's slide", async () => {

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { sendStored } from '../http/range.ts';
 import { bodyOf } from '../http/request.ts';
 import { readPlaylist } from '../render/compile/hls.ts';
-import type { PlaybackType } from '../services/preview.service.ts';
+import type { PlaybackType, PreviewStart } from '../services/preview.service.ts';
 import { ACCESS_UPLOAD_ONLY } from '../services/video-access.ts';
 
 /** How long a request for a part not made yet waits for it (the first segment comes in a few seconds). */
@@ -16,6 +16,14 @@ const STALL_MS = 90_000;
 const PIECE = /^(init\.mp4|seg-\d{1,6}\.m4s)$/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** node_id: absent or 'intro' for the opening (the cover photo asks so), else a slide's id. */
+function previewStart(node: unknown): PreviewStart {
+  if (node === undefined || node === null || node === '' || node === 'intro') return 'intro';
+  const id = Number(node);
+  if (!Number.isSafeInteger(id) || id <= 0 || (typeof node !== 'number' && typeof node !== 'string')) throw new AppError(400, 'That slide cannot be previewed.');
+  return id;
+}
 
 export function previewRoutes(deps: Deps): Router {
   const router = new Router();
@@ -44,10 +52,11 @@ export function previewRoutes(deps: Deps): Router {
   router.post('/r/videos/:videoId/partial_preview', async (ctx) => {
     const access = await deps.access.check(ctx, ctx.params.videoId, 'view');
     if (access.linkLevel === ACCESS_UPLOAD_ONLY) throw notFound();
-    const type = bodyOf(ctx).type ?? 'hls';
+    const body = bodyOf(ctx);
+    const type = body.type ?? 'hls';
     if (type !== 'hls' && type !== 'mp4') throw new AppError(400, 'That playback type is not supported.');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await previews.request(access, type as PlaybackType);
+    ctx.body = await previews.request(access, type as PlaybackType, previewStart(body.node_id));
   });
 
   router.get('/r/previews/:token/index.m3u8', async (ctx) => {

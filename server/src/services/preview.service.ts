@@ -6,7 +6,7 @@ import { mergeInits, patchFragment, splitFragmented, videoConfig, type Fragment 
 import { PREVIEW, VIDEO_TIMESCALE, AUDIO_RATE } from '../render/compile/profiles.ts';
 import { renderPlan, type RenderPlan } from '../render/compile/render-plan.ts';
 import { buildTimeline } from '../render/plan/timeline.ts';
-import { FPS } from '../render/plan/types.ts';
+import { FPS, type Timeline } from '../render/plan/types.ts';
 import { slidesProblem } from '../render/plan/validate.ts';
 import { RenderFailure } from '../render/render-error.ts';
 import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
@@ -20,9 +20,19 @@ import { limiter } from './limiter.ts';
 
 export type PlaybackType = 'hls' | 'mp4';
 
+/** Where a preview starts (spec 3 partial_preview node_id): a slide by its id, or the opening ('intro', the cover photo's). */
+export type PreviewStart = number | 'intro';
+
 export interface WirePreview {
   max_slide_size: number;
-  playback: { type: PlaybackType; url: string };
+  /** start_at: seconds into the preview where the asked-for slide first shows (0 for the opening). */
+  playback: { type: PlaybackType; url: string; start_at: number };
+}
+
+/** Seconds where a slide first shows in a timeline (from its incoming transition); undefined when it is not in it. */
+export function slideStartSeconds(timeline: Timeline, slideId: number): number | undefined {
+  const segment = timeline.segments.find((s) => s.visual.slideId === slideId);
+  return segment ? Math.max(0, segment.start - segment.offset) / timeline.fps : undefined;
 }
 
 export interface PreviewDeps {
@@ -195,12 +205,14 @@ export function previewService(deps: PreviewDeps) {
 
   return {
     /** POST /r/videos/{id}/partial_preview: starts (or reuses) the preview of the video as it is now. */
-    async request(access: VideoAccess, type: PlaybackType): Promise<WirePreview> {
+    async request(access: VideoAccess, type: PlaybackType, from: PreviewStart = 'intro'): Promise<WirePreview> {
       const { video } = access;
       const loaded = await deps.inputs.load(video);
       const problem = slidesProblem(loaded.input.slides, 'preview') ?? loaded.pending;
       if (problem) throw new AppError(400, problem);
       const plan = renderPlan(buildTimeline(loaded.input), PREVIEW, loaded.art);
+      const startAt = from === 'intro' ? 0 : slideStartSeconds(plan.timeline, from);
+      if (startAt === undefined) throw new AppError(400, 'That slide is not part of the video.');
       const latest = await records.latest(video.id, 'preview');
       const alive = latest && (latest.status === 'done' || running.has(latest.id) || (latest.status === 'rendering' && Date.now() - latest.updated_at.getTime() < ABANDONED_MS));
       let render = latest && latest.hash === plan.hash && alive ? latest : undefined;
@@ -210,7 +222,7 @@ export function previewService(deps: PreviewDeps) {
       }
       return {
         max_slide_size: await deps.inputsRepo.largestSlideBytes(video.id),
-        playback: { type, url: `/r/previews/${render.token}/${type === 'hls' ? 'index.m3u8' : 'preview.mp4'}` },
+        playback: { type, url: `/r/previews/${render.token}/${type === 'hls' ? 'index.m3u8' : 'preview.mp4'}`, start_at: Math.round(startAt * 1000) / 1000 },
       };
     },
 

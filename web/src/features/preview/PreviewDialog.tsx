@@ -2,7 +2,7 @@ import { Close } from '@mui/icons-material';
 import { Alert, Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { ServerProblem, type VideoRef } from '../../api/index.ts';
-import { requestPartialPreview, type PartialPreview } from './api.ts';
+import { requestPartialPreview, type PartialPreview, type PreviewNode } from './api.ts';
 import { loadHls } from './hls.ts';
 import { browserCapabilities } from './capabilities.ts';
 import { choosePlayback, slowWarning, unsupportedText } from './playback.ts';
@@ -11,11 +11,13 @@ import { PreviewVideo } from './PreviewVideo.tsx';
 interface Props {
   open: boolean;
   video: VideoRef;
+  /** Where it starts playing: the opening unless a slide's drawer asked for that slide. */
+  node?: PreviewNode;
   onClose: () => void;
 }
 
 /** Spec 3 sections 2.9 and 4.11: streams a preview of the video as the server makes it. */
-export function PreviewDialog({ open, video, onClose }: Props) {
+export function PreviewDialog({ open, video, node = 'intro', onClose }: Props) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="preview-dialog-title">
@@ -25,7 +27,7 @@ export function PreviewDialog({ open, video, onClose }: Props) {
       <IconButton aria-label="Close preview" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <Close />
       </IconButton>
-      <DialogContent sx={{ pb: 3, ...(phone && { display: 'flex', flexDirection: 'column', justifyContent: 'center' }) }}>{open && <PreviewBody video={video} />}</DialogContent>
+      <DialogContent sx={{ pb: 3, ...(phone && { display: 'flex', flexDirection: 'column', justifyContent: 'center' }) }}>{open && <PreviewBody video={video} node={node} />}</DialogContent>
     </Dialog>
   );
 }
@@ -38,7 +40,7 @@ function failureText(err: unknown): string {
 }
 
 /** Mounted while the dialog is open, so each opening asks the server afresh. */
-function PreviewBody({ video }: { video: VideoRef }) {
+function PreviewBody({ video, node }: { video: VideoRef; node: PreviewNode }) {
   const choice = useMemo(() => choosePlayback(browserCapabilities()), []);
   const [reply, setReply] = useState<Reply>(null);
   const type = 'unsupported' in choice ? null : choice.type;
@@ -49,12 +51,12 @@ function PreviewBody({ video }: { video: VideoRef }) {
   useEffect(() => {
     if (!type) return;
     const controller = new AbortController();
-    requestPartialPreview(video, type, controller.signal).then(
+    requestPartialPreview(video, type, controller.signal, node).then(
       (preview) => setReply({ preview }),
       (err: unknown) => !controller.signal.aborted && setReply({ error: failureText(err) }),
     );
     return () => controller.abort();
-  }, [video, type]);
+  }, [video, type, node]);
 
   if ('unsupported' in choice) return <Failure text={unsupportedText(choice.unsupported)} />;
   if (!reply) {

@@ -17,9 +17,9 @@ interface Props {
 /** The preview's video element with its waiting ring, sound notice and playback errors. */
 export function PreviewVideo({ video, preview, engine }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const { type, url } = preview.playback;
+  const { type, url, startAt } = preview.playback;
   const choice: Exclude<PlaybackChoice, { unsupported: string }> = type === 'hls' ? { type, engine } : { type: 'mp4', engine: 'native' };
-  const state = useStreamPlayer(videoRef, url, choice);
+  const state = useStreamPlayer(videoRef, url, choice, startAt);
   const renderFailure = useStageFailure(video, 'preview', state.waiting && !state.error);
   const error = state.error ?? renderFailure;
   const unmute = () => {
@@ -34,7 +34,7 @@ export function PreviewVideo({ video, preview, engine }: Props) {
           <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, pointerEvents: 'none', color: '#fff' }}>
             <CircularProgress color="inherit" aria-label="Loading the preview" />
             <Typography variant="body2" sx={{ textShadow: '0 1px 2px #000' }}>
-              Making the preview...
+              {startAt > 0 && state.reaching ? 'Making the preview up to this slide...' : 'Making the preview...'}
             </Typography>
           </Box>
         )}

@@ -11,6 +11,33 @@ export interface StreamState {
   mutedByBrowser: boolean;
   /** Waiting for more of the preview (the server is still making it, or the network is slow). */
   waiting: boolean;
+  /** Not yet playing because the preview is still being made up to where it was asked to start. */
+  reaching: boolean;
+}
+
+/** Whether the preview made so far reaches `at` seconds, so the player may be placed there. */
+const reaches = (video: HTMLVideoElement, at: number): boolean => {
+  const { seekable } = video;
+  return (seekable.length > 0 && seekable.end(seekable.length - 1) > at + 0.1) || (Number.isFinite(video.duration) && video.duration > at + 0.1);
+};
+
+/**
+ * Resolves once the preview reaches `at` (the server makes it from the start, so a later slide waits for the part
+ * before it), checked as the player learns more and every half second; never if `cancelled` turns true first.
+ */
+function whenReaches(video: HTMLVideoElement, at: number, cancelled: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['loadedmetadata', 'durationchange', 'progress'] as const;
+    const check = () => {
+      if (!cancelled() && !reaches(video, at)) return;
+      clearInterval(timer);
+      for (const e of events) video.removeEventListener(e, check);
+      if (!cancelled()) resolve();
+    };
+    const timer = setInterval(check, 500);
+    for (const e of events) video.addEventListener(e, check);
+    check();
+  });
 }
 
 /** Starts playback, falling back to muted playback when the browser blocks sound before a click. */
@@ -36,8 +63,8 @@ function mediaErrorText(error: MediaError | null): string {
 }
 
 /** Plays `url` in the video element with the chosen engine; hls.js is loaded only when it is needed. */
-export function useStreamPlayer(videoRef: RefObject<HTMLVideoElement | null>, url: string, choice: Playable): StreamState {
-  const [state, setState] = useState<StreamState>({ error: null, mutedByBrowser: false, waiting: true });
+export function useStreamPlayer(videoRef: RefObject<HTMLVideoElement | null>, url: string, choice: Playable, startAt = 0): StreamState {
+  const [state, setState] = useState<StreamState>({ error: null, mutedByBrowser: false, waiting: true, reaching: startAt > 0 });
   const engine = choice.engine;
 
   useEffect(() => {
@@ -53,6 +80,15 @@ export function useStreamPlayer(videoRef: RefObject<HTMLVideoElement | null>, ur
     video.addEventListener('volumechange', onVolume);
     let destroyed = false;
     let destroy = () => undefined as void;
+    // From a later slide: placed there once the preview reaches it, then played.
+    const begin = () => {
+      if (startAt <= 0) return void start(video, onMuted);
+      void whenReaches(video, startAt, () => destroyed).then(() => {
+        video.currentTime = startAt;
+        set({ reaching: false });
+        void start(video, onMuted);
+      });
+    };
 
     if (engine === 'hls.js') {
       const fail = (message: string) => set({ error: message, waiting: false });
@@ -60,7 +96,7 @@ export function useStreamPlayer(videoRef: RefObject<HTMLVideoElement | null>, ur
         (Hls) => {
           if (destroyed) return;
           try {
-            destroy = attachHls(Hls, video, url, { onReady: () => void start(video, onMuted), onFatal: fail });
+            destroy = attachHls(Hls, video, url, { onReady: begin, onFatal: fail });
           } catch (err) {
             fail(`The preview could not be started: ${(err as Error).message}`);
           }
@@ -71,7 +107,7 @@ export function useStreamPlayer(videoRef: RefObject<HTMLVideoElement | null>, ur
       const onError = () => set({ error: mediaErrorText(video.error), waiting: false });
       video.addEventListener('error', onError);
       video.src = url;
-      void start(video, onMuted);
+      begin();
       destroy = () => {
         video.removeEventListener('error', onError);
         video.removeAttribute('src');
@@ -86,7 +122,7 @@ export function useStreamPlayer(videoRef: RefObject<HTMLVideoElement | null>, ur
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('volumechange', onVolume);
     };
-  }, [videoRef, url, engine]);
+  }, [videoRef, url, engine, startAt]);
 
   return state;
 }

@@ -5,6 +5,7 @@ import {
   DownloadOutlined,
   HealingOutlined,
   PaletteOutlined,
+  PlayCircleOutlined,
   RemoveRedEyeOutlined,
   RotateLeft,
   RotateRight,
@@ -65,6 +66,7 @@ export function PhotoDrawer({ slide, isCover, busy, actions, slots, onTool, onDi
         <DrawerItem icon={<StraightenOutlined />} label="Straighten" onClick={() => onTool('straighten')} />
         <DrawerItem icon={<DownloadOutlined />} label="Download to Edit" onClick={() => onDialog('download')} />
         {slide.hasBeenEdited && <DrawerItem icon={<UndoOutlined />} label="Undo All Changes" disabled={busy} onClick={onRevert} />}
+        <DrawerItem icon={<PlayCircleOutlined />} label="Preview" onClick={() => onDialog('preview')} />
         <DrawerItem icon={<DeleteOutlined />} label="Delete" disabled={!COMMANDS.delete.enabled(ctx)} onClick={onDelete} />
         <DrawerItem icon={<SubtitlesOutlined />} label="Caption" detail={slide.slideCaption.trim() || undefined} onClick={() => onDialog('caption')} />
         <DrawerItem icon={<TimerOutlined />} label="Slide Time" detail={slideTimeLabel(slide.slideTime, slide.userSetSlideTime)} onClick={() => onDialog('slideTime')} />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, TimerOutlined } from '@mui/icons-material';
+import { DeleteOutlined, PlayCircleOutlined, TimerOutlined } from '@mui/icons-material';
 import { Box, List, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { Slide, SlideListMeta } from '../../../api/index.ts';
 import { COMMANDS } from '../commands.ts';
@@ -53,6 +53,7 @@ export function TextDrawer({ slide, meta, isCover, busy, slots, draft, sizeError
       </Stack>
       <List dense disablePadding aria-label="Text slide tools" sx={{ mt: 1 }}>
         <DrawerItem icon={<TimerOutlined />} label="Slide Time" detail={slideTimeLabel(slide.slideTime, slide.userSetSlideTime)} disabled={isCover} onClick={() => onDialog('slideTime')} />
+        <DrawerItem icon={<PlayCircleOutlined />} label="Preview" onClick={() => onDialog('preview')} />
         <DrawerItem icon={<DeleteOutlined />} label="Delete" disabled={!COMMANDS.delete.enabled(ctx)} onClick={onDelete} />
       </List>
       {slots.choosers?.(slide, ['transition'])}

@@ -1,4 +1,4 @@
-import { ContentCutOutlined, DeleteOutlined, RotateLeft, RotateRight, SubtitlesOutlined, VolumeUpOutlined } from '@mui/icons-material';
+import { ContentCutOutlined, DeleteOutlined, PlayCircleOutlined, RotateLeft, RotateRight, SubtitlesOutlined, VolumeUpOutlined } from '@mui/icons-material';
 import { Box, Button, List, Typography } from '@mui/material';
 import type { Slide } from '../../../api/index.ts';
 import { COMMANDS, type SlideActions } from '../commands.ts';
@@ -24,6 +24,7 @@ export function VideoDrawer({ slide, busy, actions, slots, onDialog, onDelete }:
             Rotate Right
           </Button>
         </Box>
+        <DrawerItem icon={<PlayCircleOutlined />} label="Preview" onClick={() => onDialog('preview')} />
         <DrawerItem icon={<DeleteOutlined />} label="Delete" disabled={!COMMANDS.delete.enabled(ctx)} onClick={onDelete} />
         <DrawerItem icon={<SubtitlesOutlined />} label="Caption" detail={slide.slideCaption.trim() || undefined} onClick={() => onDialog('caption')} />
         {slide.stockVideoId === null && <DrawerItem icon={<VolumeUpOutlined />} label="Volume" detail={`Clip ${slide.clipVolume}%, music ${slide.duckVolume}%`} onClick={() => onDialog('volume')} />}

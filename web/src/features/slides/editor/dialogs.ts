@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Slide } from '../../../api/index.ts';
 
 /** The small dialogs the slide dialog opens over itself. */
-export type EditorDialog = 'caption' | 'slideTime' | 'inspect' | 'shortcuts' | 'download' | 'volume' | 'trim';
+export type EditorDialog = 'caption' | 'slideTime' | 'inspect' | 'shortcuts' | 'download' | 'volume' | 'trim' | 'preview';
 
 /**
  * Places other parts fill in the drawers: the chooser buttons (transition, effect, overlay, border), and the text

@@ -16,6 +16,7 @@ import { useTextEdits } from '../editor/useTextEdits.ts';
 import { VideoDrawer } from '../editor/VideoDrawer.tsx';
 import { VolumeDialog } from '../editor/VolumeDialog.tsx';
 import type { SlideEdits } from '../editor/useSlideEdits.ts';
+import { PreviewDialog } from '../../preview/index.ts';
 import { ignoredKey, viewKey } from '../keys.ts';
 import { isPhoto } from '../order.ts';
 import { TOOLTIP_ENTER_DELAY, TOOLTIP_LEAVE_DELAY } from '../ToolButton.tsx';
@@ -194,6 +195,8 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
       {dialog === 'download' && <ReplaceDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
       {dialog === 'volume' && <VolumeDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
       {dialog === 'trim' && <TrimDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
+      {/* Spec 3 partial_preview node_id: from this slide, or from the opening for the cover photo ('intro'). */}
+      {dialog === 'preview' && <PreviewDialog open video={videoRef} node={isCover ? 'intro' : slide.id} onClose={() => setDialog(null)} />}
     </>
   );
 }
