@@ -4,7 +4,7 @@ import { previewKenBurns } from '../../../api/index.ts';
 import { isPhoto } from '../order.ts';
 import type { Rect } from './crop-geometry.ts';
 import { FrameEditor } from './FrameEditor.tsx';
-import { CUSTOM_ZOOM_EFFECT, FRAME_ASPECT, FRAME_SPACER, kenBurnsSave, STACK_BELOW } from './ken-burns.ts';
+import { CUSTOM_ZOOM_EFFECT, FRAME_ASPECT, FRAME_SPACER, kenBurnsReadout, kenBurnsSave, STACK_BELOW, wholeFrame } from './ken-burns.ts';
 import { neighbours, type ToolProps } from './tool-props.ts';
 import { ToolFrame } from './ToolFrame.tsx';
 
@@ -43,8 +43,15 @@ export function CustomZoomTool({ videoRef, slide, slides, working, edits, onClos
 
   const frame = (title: string, value: Rect | null, set: (r: Rect | null) => void, testId: string) => (
     <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-      <Typography component="h3" sx={{ color: '#fff', fontWeight: 600, textAlign: 'center', py: 0.5 }}>
+      <Typography component="h3" sx={{ color: '#fff', fontWeight: 600, textAlign: 'center', pt: 0.5 }}>
         {title}
+      </Typography>
+      <Typography
+        data-testid={`${testId}-readout`}
+        aria-label={`${title}: corners, horizontal position, vertical position and scale`}
+        sx={{ color: 'rgba(255,255,255,0.8)', fontFamily: 'monospace', fontSize: 12, textAlign: 'center', pb: 0.5, overflowWrap: 'anywhere' }}
+      >
+        {kenBurnsReadout(value ?? wholeFrame(picture), picture).join(' ')}
       </Typography>
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         <FrameEditor

@@ -31,3 +31,21 @@ export function kenBurnsSave(start: Rect | null, end: Rect | null, changed: bool
   if (start || end) return { kind: 'save', coords: [start ?? wholeFrame(picture), end ?? wholeFrame(picture)] };
   return hadZoom ? { kind: 'clear' } : { kind: 'none' };
 }
+
+/** Spec 2 "Ken Burns coordinate output": the video frame the readout is given for (CONVENTIONS: 1280x720, centre 640,360). */
+export const READOUT_FRAME = { width: 1280, height: 720 } as const;
+
+/**
+ * The seven values shown under a frame: the rectangle's corners in crop space (x1, y1, x2, y2, integers), then
+ * where the photo's centre lands in the 1280x720 frame when that rectangle fills it (horizontal, vertical) and the
+ * zoom against the whole picture in the frame (scale 1), each with 4 decimals. The whole frame gives 640, 360, 1.
+ */
+export function kenBurnsReadout(rect: Rect, picture: Bounds): string[] {
+  const width = rect.x2 - rect.x1;
+  const height = rect.y2 - rect.y1;
+  const horizontal = ((CROP_SPACE / 2 - rect.x1) / width) * READOUT_FRAME.width;
+  const vertical = ((CROP_SPACE / 2 - rect.y1) / height) * READOUT_FRAME.height;
+  const whole = wholeFrame(picture);
+  const scale = (whole.x2 - whole.x1) / width;
+  return [...[rect.x1, rect.y1, rect.x2, rect.y2].map((n) => String(Math.round(n))), ...[horizontal, vertical, scale].map((n) => n.toFixed(4))];
+}
