@@ -1,9 +1,11 @@
+import { PALETTE_MESSAGE } from '../../../common/theme-palette.ts';
 import type { ThemeRepository, ThemeRow } from '../repositories/theme.repository.ts';
 import { themeRow } from '../seed/themes.ts';
 import { CUSTOM_THEME_BASE_ID, themeDesign } from '../themes/catalogue.ts';
 import { assetVersion } from '../themes/theme-assets.service.ts';
 import { paletteOf, paletteText, tagList, type ThemeOverrides } from '../themes/theme-settings.ts';
 import type { ArtFamily, ThemeDesign } from '../themes/types.ts';
+import type { WireAdminTheme } from '../wire/theme.ts';
 import { designOf } from './theme.service.ts';
 
 export const THEME_VISIBILITIES = ['released', 'unreleased', 'hidden'] as const;
@@ -16,18 +18,18 @@ export const FIRST_ADMIN_THEME_ID = 1000;
 export interface ThemeValues {
   theme_title?: string;
   tags?: string | null;
-  visibility?: ThemeVisibility;
+  visibility?: ThemeVisibility | null;
   position?: number | null;
-  art_family?: ArtFamily;
-  art_seed?: number;
-  palette?: string;
+  art_family?: ArtFamily | null;
+  art_seed?: number | null;
+  palette?: string | null;
   base_theme_id?: number;
 }
 
 export const visibilityOf = (row: Pick<ThemeRow, 'debug' | 'disabled'>): ThemeVisibility => (row.disabled ? 'hidden' : row.debug ? 'unreleased' : 'released');
 
 /** A theme as the themes page lists and edits it: its columns and its art settings out of the design. */
-export function themeAdminFields(row: ThemeRow) {
+export function themeAdminFields(row: ThemeRow): WireAdminTheme {
   const design = designOf(row);
   return {
     id: row.id,
@@ -61,13 +63,14 @@ function overridesOf(design: ThemeDesign, catalogue: ThemeDesign): ThemeOverride
 
 /** The design with the page's values laid over it. */
 function changed(design: ThemeDesign, id: number, values: ThemeValues): ThemeDesign {
-  const palette = values.palette === undefined ? design.art.palette : paletteOf(values.palette)!;
+  // An emptied art setting keeps the theme's (a new theme's: the one it starts from).
+  const palette = values.palette ? paletteOf(values.palette)! : design.art.palette;
   const next: ThemeDesign = {
     ...design,
     id,
     title: values.theme_title ?? design.title,
     tags: values.tags === undefined ? design.tags : tagList(values.tags ?? ''),
-    debug: values.visibility === undefined || values.visibility === 'hidden' ? design.debug : values.visibility === 'unreleased',
+    debug: values.visibility == null || values.visibility === 'hidden' ? design.debug : values.visibility === 'unreleased',
     art: { family: values.art_family ?? design.art.family, seed: values.art_seed ?? design.art.seed, palette: [...palette] },
   };
   if (id !== CUSTOM_THEME_BASE_ID) delete next.custom;
@@ -84,10 +87,10 @@ export function themeAdminService(themes: ThemeRepository) {
     /** Messages for values that are wrong together or against the database; empty when they may be saved. */
     async problems(values: ThemeValues, current: ThemeRow | undefined): Promise<Record<string, string>> {
       const problems: Record<string, string> = {};
-      if (values.palette !== undefined && !paletteOf(values.palette)) {
-        problems.palette = 'Please enter five colours like #f7f3ee, separated by commas.';
+      if (values.palette && !paletteOf(values.palette)) {
+        problems.palette = PALETTE_MESSAGE;
       }
-      if (current?.id === CUSTOM_THEME_BASE_ID && values.visibility !== undefined && values.visibility !== 'released') {
+      if (current?.id === CUSTOM_THEME_BASE_ID && values.visibility != null && values.visibility !== 'released') {
         problems.visibility = 'Custom themes are built on the Custom Theme Base, so it stays released.';
       }
       if (!current && values.base_theme_id !== undefined) {
@@ -117,7 +120,7 @@ export function themeAdminService(themes: ThemeRepository) {
         theme_title: design.title,
         tags: design.tags.join(', '),
         debug: design.debug,
-        ...(values.visibility !== undefined ? { disabled: values.visibility === 'hidden' } : {}),
+        ...(values.visibility != null ? { disabled: values.visibility === 'hidden' } : {}),
         ...(values.position !== undefined ? { position: values.position } : {}),
         design: design as unknown as Record<string, unknown>,
         ...(catalogue ? { overrides: overridesOf(design, catalogue) as Record<string, unknown> } : {}),

@@ -1,4 +1,5 @@
 import { isHexColour } from '../../../common/custom-theme.ts';
+import { PALETTE_SIZE } from '../../../common/theme-palette.ts';
 import { ART } from './art/index.ts';
 import type { ArtFamily, ThemeDesign } from './types.ts';
 
@@ -17,14 +18,7 @@ export interface ThemeOverrides {
 
 export const ART_FAMILIES = Object.keys(ART) as ArtFamily[];
 
-/** Colours of a palette, in the order the generators read them. */
-export const PALETTE_SIZE = 5;
-
-/** "#f7f3ee, #ece4f0, ..." as the list the generators take, or null unless it is exactly five #rrggbb colours. */
-export function paletteOf(text: string): string[] | null {
-  const colours = text.split(/[\s,]+/).filter(Boolean).map((c) => c.toLowerCase());
-  return colours.length === PALETTE_SIZE && colours.every(isHexColour) ? colours : null;
-}
+export { paletteOf } from '../../../common/theme-palette.ts';
 
 export const paletteText = (palette: readonly string[]): string => palette.join(', ');
 

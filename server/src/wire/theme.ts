@@ -46,3 +46,25 @@ export interface WireThemeList {
 export interface WireThemeFavorite {
   favorite: boolean;
 }
+
+/** A theme as the super drawer's themes page lists and edits it (/r/settings/themes). */
+export interface WireAdminTheme {
+  id: number;
+  theme_title: string;
+  tags: string;
+  /** released; unreleased (the picker shows it to super users only, under 'Unreleased Themes'); hidden. */
+  visibility: 'released' | 'unreleased' | 'hidden';
+  /** The house order; null after every ordered theme, by id. */
+  position: number | null;
+  art_family: string | null;
+  art_seed: number | null;
+  /** Five colours, '#rrggbb, ...', ground first. */
+  palette: string;
+  /** Ships with the product: it can be hidden, not deleted. */
+  catalogue: boolean;
+  thumbnail_url: string | null;
+  /** The engine's frame of the theme's intro as saved. */
+  preview_url: string;
+  /** The picker's looping preview clip; null for a hidden theme. */
+  picker_preview_url: string | null;
+}

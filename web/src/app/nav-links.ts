@@ -19,6 +19,8 @@ import { AssignmentLate, BarChart, Handshake, Payments, PrecisionManufacturing, 
 import { CorporateFare, Inventory2, Language, RequestQuote } from '@mui/icons-material';
 // The Direct Delivery devices link (issue 16).
 import { SettingsRemote } from '@mui/icons-material';
+// The stock texts, stock videos and themes links (issue 16).
+import { Palette, TextSnippet, Theaters } from '@mui/icons-material';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { Navbar } from '../api/index.ts';
 
@@ -60,7 +62,10 @@ export const SUPER_LINKS: NavLink[] = [
   { href: '/settings/videos', label: 'Videos', icon: Movie },
   { href: '/settings/order_details', label: 'Order Details', icon: Inventory2 },
   { href: '/settings/silks', label: 'Direct Delivery', icon: SettingsRemote },
+  { href: '/settings/stock_texts', label: 'Stock Texts', icon: TextSnippet },
   { href: '/settings/stock_songs', label: 'Stock Songs', icon: LibraryMusic },
+  { href: '/settings/stock_videos', label: 'Stock Videos', icon: Theaters },
+  { href: '/settings/themes', label: 'Themes', icon: Palette },
   { href: '/settings/tax_certificates', label: 'Tax Certificates', icon: RequestQuote },
   { href: '/statistics/sales_main', label: 'Sales', icon: BarChart },
   { href: '/statistics/production', label: 'Production', icon: PrecisionManufacturing },

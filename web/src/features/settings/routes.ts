@@ -10,5 +10,8 @@ export const SETTINGS_ROUTES: PageRoute[] = [
   { path: '/settings/videos', title: 'Videos', audience: 'super', component: lazyPage(() => import('./videos/VideosPage.tsx'), 'VideosPage') },
   { path: '/settings/order_details', title: 'Order Details', audience: 'super', component: lazyPage(() => import('./order-details/OrderDetailsPage.tsx'), 'OrderDetailsPage') },
   { path: '/settings/silks', title: 'Direct Delivery Devices', audience: 'super', component: lazyPage(() => import('./silks/SilksPage.tsx'), 'SilksPage') },
+  { path: '/settings/stock_texts', title: 'Stock Texts', audience: 'super', component: lazyPage(() => import('./stock-texts/StockTextsPage.tsx'), 'StockTextsPage') },
+  { path: '/settings/stock_videos', title: 'Stock Videos', audience: 'super', component: lazyPage(() => import('./stock-videos/StockVideosPage.tsx'), 'StockVideosPage') },
+  { path: '/settings/themes', title: 'Themes', audience: 'super', component: lazyPage(() => import('./themes/ThemesPage.tsx'), 'ThemesPage') },
   { path: '/settings/tax_certificates', title: 'Tax Certificates', audience: 'super', component: lazyPage(() => import('./tax-certificates/TaxCertificatesPage.tsx'), 'TaxCertificatesPage') },
 ];

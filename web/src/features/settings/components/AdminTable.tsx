@@ -69,8 +69,9 @@ export function AdminTable<T>({ label, rows, rowKey, columns, actions, dimmed, l
       {phone ? (
         <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 1.5 }}>
           {items.map((row) => (
-            <Card component="li" key={rowKey(row)} variant="outlined" sx={{ opacity: dimmed?.(row) ? 0.7 : 1 }}>
-              <CardContent sx={{ pb: 1 }}>
+            <Card component="li" key={rowKey(row)} variant="outlined">
+              {/* Only the facts fade: faded buttons fell below readable contrast. */}
+              <CardContent sx={{ pb: 1, opacity: dimmed?.(row) ? 0.7 : 1 }}>
                 <Typography component="div" sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
                   {columns[0].render(row)}
                 </Typography>

@@ -126,7 +126,7 @@ export function AdminResourceList<T extends { id: number }>({ resource, frame = 
             {off ? 'Enable' : 'Disable'}
           </Button>
         )}
-        {!readOnly && remove && (
+        {!readOnly && remove && (remove.canRemove?.(row) ?? true) && (
           <Button size="small" color={removed ? 'primary' : 'error'} onClick={() => askRemove(row)} aria-label={`${removed ? 'Restore' : 'Delete'} ${label}`}>
             {removed ? 'Restore' : 'Delete'}
           </Button>

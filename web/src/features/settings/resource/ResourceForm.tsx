@@ -1,3 +1,4 @@
+import { CheckBox, CheckBoxOutlineBlank } from '@mui/icons-material';
 import { Button, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { FormDialog } from '../components/FormDialog.tsx';
@@ -69,6 +70,7 @@ export function ResourceForm<T extends { id: number }>({ resource, row, organiza
       onClose={onClose}
       onSubmit={submit}
     >
+      {resource.formPanel?.(row)}
       {fields.map((field, index) => (
         <FieldInput
           key={field.key}
@@ -116,6 +118,27 @@ function FieldInput<T>({ field, value, error, autoFocus, onChange, onBlur }: Fie
           ))}
         </TextField>
       );
+    case 'multiselect': {
+      const chosen = value as string[];
+      const labelOf = (v: string) => field.options?.find((o) => o.value === v)?.label ?? v;
+      return (
+        <TextField
+          select
+          {...common}
+          value={chosen}
+          onChange={(e) => onChange(typeof e.target.value === 'string' ? e.target.value.split(',') : (e.target.value as string[]))}
+          slotProps={{ select: { multiple: true, renderValue: (selected) => (selected as string[]).map(labelOf).join(', ') } }}
+        >
+          {field.options?.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {/* A picture of a box, not a control: the option itself says it is selected (aria-selected). */}
+              {chosen.includes(o.value) ? <CheckBox fontSize="small" color="primary" sx={{ mr: 1 }} aria-hidden /> : <CheckBoxOutlineBlank fontSize="small" sx={{ mr: 1 }} aria-hidden />}
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    }
     case 'file': {
       const file = value as File | null;
       return (

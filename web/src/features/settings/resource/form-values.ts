@@ -3,7 +3,7 @@ import { email, maxLength, required } from '../components/validation.ts';
 import type { ResourceField } from './types.ts';
 
 /** What a form holds while it is edited: text as typed, switches as booleans, a chosen organization or file. */
-export type FormValue = string | boolean | OrganizationOption | File | null;
+export type FormValue = string | string[] | boolean | OrganizationOption | File | null;
 export type FormValues = Record<string, FormValue>;
 
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
@@ -28,6 +28,8 @@ function fromRow<T>(field: ResourceField<T>, raw: unknown): FormValue {
       return null;
     case 'money':
       return typeof raw === 'number' ? (raw / 100).toFixed(2) : '';
+    case 'multiselect':
+      return Array.isArray(raw) ? raw.map(String) : [];
     case 'select':
       return raw === undefined || raw === null ? (field.options?.[0]?.value ?? '') : String(raw);
     default:
@@ -43,6 +45,7 @@ export function fieldProblem<T>(field: ResourceField<T>, value: FormValue, creat
   const name = lower(field.label);
   if (field.kind === 'organization') return field.required && !value ? `Please choose the ${name}.` : undefined;
   if (field.kind === 'file') return field.required && creating && !value ? `Please choose the ${name} to upload.` : undefined;
+  if (field.kind === 'multiselect') return field.required && !(value as string[]).length ? `Please choose the ${name}.` : undefined;
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (!text) {
@@ -85,6 +88,9 @@ export function toPayload<T>(fields: ResourceField<T>[], values: FormValues, cre
         break;
       case 'switch':
         payload[field.key] = Boolean(value);
+        break;
+      case 'multiselect':
+        payload[field.key] = value;
         break;
       case 'number':
         payload[field.key] = (value as string).trim() === '' ? null : Number(value);

@@ -3,7 +3,7 @@ import type { Column } from '../components/AdminTable.tsx';
 import type { OrganizationOption } from '../components/OrganizationPicker.tsx';
 
 /** How a form field is edited; each kind has its own check and conversion (resource/form-values.ts). */
-export type FieldKind = 'text' | 'multiline' | 'email' | 'url' | 'number' | 'money' | 'switch' | 'select' | 'date' | 'organization' | 'file';
+export type FieldKind = 'text' | 'multiline' | 'email' | 'url' | 'number' | 'money' | 'switch' | 'select' | 'multiselect' | 'date' | 'organization' | 'file';
 
 export interface ResourceField<T> {
   /** The value's key on the wire, in camelCase (the API layer turns it into snake_case). */
@@ -73,6 +73,8 @@ export interface ResourceDeclaration<T extends { id: number }> {
   /** The create and edit form, declared; or `form` for a hand-made one. */
   fields?: ResourceField<T>[];
   form?: ComponentType<ResourceFormProps<T>>;
+  /** Shown above the form's fields (a theme's preview as the render engine draws it); `row` is undefined creating. */
+  formPanel?: (row: T | undefined) => ReactNode;
   /** Checks across fields (values converted as sent), message by field key. */
   check?: (values: Record<string, unknown>) => Record<string, string>;
   /** Replaces the default POST or PATCH; may answer a message to show (an invitation sent). */
@@ -89,6 +91,8 @@ export interface ResourceDeclaration<T extends { id: number }> {
   remove?: {
     message: (row: T) => string;
     call?: (row: T) => Promise<unknown>;
+    /** False: no Delete button on this row (a theme that ships with the product). */
+    canRemove?: (row: T) => boolean;
     isRemoved?: (row: T) => boolean;
     restore?: { message: (row: T) => string; call: (row: T) => Promise<unknown> };
   };
