@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
+import { confirmWith, dialogClosed, dialogField, openAt, retype, setInputValue, submitDialog, waitForText, waitWithoutText } from './admin-page.ts';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
 
 /** The four settings pages declared on the admin scaffold: each created, edited and deleted through its form. */
@@ -32,44 +33,13 @@ describe('partners, corporations, order details and tax certificates in the brow
   });
 
   const db = () => app.running.deps.db;
-  const open = async (path: string) => {
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle0' });
-  };
-  const waitForText = (selector: string, text: string) =>
-    page.waitForFunction((s, t) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 10_000 }, selector, text);
-  const waitWithoutText = (selector: string, text: string) =>
-    page.waitForFunction((s, t) => ![...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 10_000 }, selector, text);
-  const field = (name: string) => page.locator(`[role="dialog"] [name="${name}"]:not([aria-hidden="true"])`);
-  /** Replaces a field's text: Locator.fill adds to what a field already holds. */
-  const retype = async (name: string, text: string) => {
-    await field(name).click();
-    await page.keyboard.down('Control');
-    await page.keyboard.press('a');
-    await page.keyboard.up('Control');
-    await page.keyboard.type(text);
-  };
-  const submit = async () => {
-    await page.locator('[role="dialog"] button[type="submit"]').click();
-  };
-  const dialogClosed = () => page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: 10_000 });
+  const open = (path: string) => openAt(page, `${app.url}${path}`);
+  const field = (name: string) => dialogField(page, name);
+  const submit = () => submitDialog(page);
   const confirmDelete = async (name: string) => {
     await page.locator(`button[aria-label="Delete ${name}"]`).click();
-    await page.waitForSelector('[role="dialog"] #confirm-text');
-    await page.locator('::-p-xpath(//div[@role="dialog"]//button[normalize-space()="Delete"])').click();
-    await dialogClosed();
+    await confirmWith(page, 'Delete');
   };
-  /** Sets an input React controls where typing is awkward (a date), through the native setter so React sees it. */
-  const setValue = (selector: string, value: string) =>
-    page.$eval(
-      selector,
-      (el, v) => {
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-        setter.call(el, v);
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-      },
-      value,
-    );
   const shots = async (name: string) => {
     await screenshot(page, `admin-settings-${name}`, 1280);
     await screenshot(page, `admin-settings-${name}`, 375);
@@ -84,14 +54,14 @@ describe('partners, corporations, order details and tax certificates in the brow
     await field('websiteUrl').fill('obits.example');
     await field('contactEmail').fill('not an address');
     await submit();
-    await waitForText('[role="dialog"] .Mui-error', 'must be a web address');
-    await waitForText('[role="dialog"] .Mui-error', 'Please enter a valid email address.');
+    await waitForText(page, '[role="dialog"] .Mui-error', 'must be a web address');
+    await waitForText(page, '[role="dialog"] .Mui-error', 'Please enter a valid email address.');
     await checkAccessibility(page, 'the partner form with its messages');
-    await retype('websiteUrl', 'https://obits.example');
-    await retype('contactEmail', 'help@obits.example');
+    await retype(page, 'websiteUrl', 'https://obits.example');
+    await retype(page, 'contactEmail', 'help@obits.example');
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Obituary Cloud');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Obituary Cloud');
     assert.deepEqual(await db()('partners').where({ name: 'Obituary Cloud' }).first('website_url', 'contact_email', 'released'), {
       website_url: 'https://obits.example',
       contact_email: 'help@obits.example',
@@ -100,66 +70,66 @@ describe('partners, corporations, order details and tax certificates in the brow
     await shots('partners');
 
     await page.locator('button[aria-label="Edit Obituary Cloud"]').click();
-    await retype('name', 'Obituary Cloud Inc');
+    await retype(page, 'name', 'Obituary Cloud Inc');
     await page.locator('[role="dialog"] input[name="released"]').click();
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Not released');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Not released');
     assert.equal((await db()('partners').where({ name: 'Obituary Cloud Inc' }).first()).released, false);
 
     await confirmDelete('Obituary Cloud Inc');
-    await waitWithoutText('table tbody', 'Obituary Cloud');
+    await waitWithoutText(page, 'table tbody', 'Obituary Cloud');
     assert.equal(await db()('partners').where({ name: 'Obituary Cloud Inc' }).first(), undefined);
   });
 
   it('corporations: creates, edits and deletes one, and hears the server about a taken name', async () => {
     await db()('corporations').insert({ name: 'Evergreen Holdings' });
     await open('/settings/corporations');
-    await waitForText('table tbody', 'Evergreen Holdings');
+    await waitForText(page, 'table tbody', 'Evergreen Holdings');
     await checkAccessibility(page, '/settings/corporations');
     await page.locator('::-p-text(New corporation)').click();
     await field('name').fill('evergreen holdings');
     await submit();
-    await waitForText('[role="dialog"] .Mui-error', 'Another corporation already has this name.');
-    await retype('name', 'Northway Memorial Group');
+    await waitForText(page, '[role="dialog"] .Mui-error', 'Another corporation already has this name.');
+    await retype(page, 'name', 'Northway Memorial Group');
     await field('contactName').fill('Dana Ortiz');
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Northway Memorial Group');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Northway Memorial Group');
     await shots('corporations');
 
     await page.locator('button[aria-label="Edit Northway Memorial Group"]').click();
     await field('phone').fill('555-0100');
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', '555-0100');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', '555-0100');
     assert.equal((await db()('corporations').where({ name: 'Northway Memorial Group' }).first()).phone, '555-0100');
 
     await confirmDelete('Northway Memorial Group');
-    await waitWithoutText('table tbody', 'Northway');
+    await waitWithoutText(page, 'table tbody', 'Northway');
     assert.equal(await db()('corporations').where({ name: 'Northway Memorial Group' }).first(), undefined);
   });
 
   it('order details: a new product at a price, repriced, then deleted; the order page offers it meanwhile', async () => {
     await open('/settings/order_details');
-    await waitForText('table tbody', 'DVD in Memorial Case');
+    await waitForText(page, 'table tbody', 'DVD in Memorial Case');
     await checkAccessibility(page, '/settings/order_details');
     await page.locator('::-p-text(New product)').click();
     await field('productTitle').fill('Keepsake Photo Book');
     await field('priceCents').fill('45.50');
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', '$45.50');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', '$45.50');
     const product = await db()('products').where({ product_title: 'Keepsake Photo Book' }).first();
     assert.equal(product.price_cents, 4550);
     assert.ok((await app.running.deps.repos.orders.offers(null)).some((o) => o.id === product.id && o.price_cents === 4550));
     await shots('order-details');
 
     await page.locator('button[aria-label="Edit Keepsake Photo Book"]').click();
-    await retype('priceCents', '39.99');
+    await retype(page, 'priceCents', '39.99');
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', '$39.99');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', '$39.99');
     assert.equal((await db()('products').where({ id: product.id }).first()).price_cents, 3999);
 
     // The second list: Demo Funeral Home pays its own price for the book.
@@ -171,14 +141,14 @@ describe('partners, corporations, order details and tax certificates in the brow
     await page.waitForFunction(() => !document.querySelector('[role="listbox"]'), { timeout: 10_000 });
     await field('priceCents').fill('30.00');
     await submit();
-    await dialogClosed();
-    await waitForText('table[aria-label="Organization prices"] tbody', '$30.00');
+    await dialogClosed(page);
+    await waitForText(page, 'table[aria-label="Organization prices"] tbody', '$30.00');
     const demo = await db()('organizations').where({ organization_name: 'Demo Funeral Home' }).first();
     assert.equal((await app.running.deps.repos.orders.offers(demo.id)).find((o) => o.id === product.id)?.price_cents, 3000);
     await checkAccessibility(page, '/settings/order_details with an organization price');
 
     await confirmDelete('Keepsake Photo Book');
-    await waitWithoutText('table[aria-label="Order Details"] tbody', 'Keepsake Photo Book');
+    await waitWithoutText(page, 'table[aria-label="Order Details"] tbody', 'Keepsake Photo Book');
     assert.equal(await db()('products').where({ id: product.id }).first(), undefined);
     assert.equal(await db()('organization_product_prices').where({ product_id: product.id }).first(), undefined, 'its prices went with it');
   });
@@ -192,15 +162,15 @@ describe('partners, corporations, order details and tax certificates in the brow
     await page.locator('::-p-xpath(//li[@role="option"][contains(., "Demo Funeral Home")])').click();
     await field('jurisdiction').fill('Texas');
     await submit();
-    await waitForText('[role="dialog"] .Mui-error', 'Please choose the expiry date.');
-    await waitForText('[role="dialog"]', 'Please choose the certificate file to upload.');
-    await setValue('[role="dialog"] input[name="expiresOn"]', '2031-06-30');
+    await waitForText(page, '[role="dialog"] .Mui-error', 'Please choose the expiry date.');
+    await waitForText(page, '[role="dialog"]', 'Please choose the certificate file to upload.');
+    await setInputValue(page, '[role="dialog"] input[name="expiresOn"]', '2031-06-30');
     const input = await page.$('[role="dialog"] input[type="file"]');
     await input!.uploadFile(pdf);
-    await waitForText('[role="dialog"]', 'texas-exemption.pdf');
+    await waitForText(page, '[role="dialog"]', 'texas-exemption.pdf');
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'texas-exemption.pdf');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'texas-exemption.pdf');
     const row = await db()('tax_certificates').where({ jurisdiction: 'Texas' }).first();
     assert.equal(row.file_name, 'texas-exemption.pdf');
     const downloaded = await page.$eval('table tbody a[download]', async (a) => (await (await fetch((a as HTMLAnchorElement).href)).text()));
@@ -210,14 +180,14 @@ describe('partners, corporations, order details and tax certificates in the brow
 
     const name = 'Demo Funeral Home certificate (Texas)';
     await page.locator(`button[aria-label="Edit ${name}"]`).click();
-    await setValue('[role="dialog"] input[name="expiresOn"]', '2020-01-31');
+    await setInputValue(page, '[role="dialog"] input[name="expiresOn"]', '2020-01-31');
     await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Expired');
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Expired');
     assert.equal((await db()('tax_certificates').where({ id: row.id }).first()).file_name, 'texas-exemption.pdf', 'the file stays');
 
     await confirmDelete(name);
-    await waitWithoutText('table tbody', 'Texas');
+    await waitWithoutText(page, 'table tbody', 'Texas');
     assert.equal(await db()('tax_certificates').where({ id: row.id }).first(), undefined);
     assert.equal(await app.running.deps.repos.storage.read(row.file_key), null);
   });

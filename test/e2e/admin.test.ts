@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'puppeteer-core';
+import { confirmWith, openAt, waitForText, waitWithoutText } from './admin-page.ts';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
 
 describe('administration screens in the browser', function () {
@@ -25,35 +26,22 @@ describe('administration screens in the browser', function () {
     await app?.stop();
   });
 
-  const open = async (path: string) => {
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle0' });
-  };
-  /** Waits until some element matching the selector shows the text. */
-  const waitForText = (selector: string, text: string) =>
-    page.waitForFunction((s, t) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 10_000 }, selector, text);
-  const waitWithoutText = (selector: string, text: string) =>
-    page.waitForFunction((s, t) => ![...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 10_000 }, selector, text);
+  const open = (path: string) => openAt(page, `${app.url}${path}`);
   const rowTexts = () => page.$$eval('table tbody tr', (rows) => rows.map((r) => r.textContent ?? ''));
   /** Each settings page has one search field above its list (the top bar has a global one of its own). */
   const typeSearch = async (label: string, text: string) => {
     assert.equal(await page.$eval('main input[type="search"]', (el) => el.labels?.[0]?.textContent?.replace(/\s*\*$/, '')), label);
     await page.locator('main input[type="search"]').fill(text);
   };
-  const confirmWith = async (label: string) => {
-    await page.waitForSelector('[role="dialog"] #confirm-text');
-    await page.locator(`::-p-xpath(//div[@role="dialog"]//button[normalize-space()="${label}"])`).click();
-    await page.waitForFunction(() => !document.querySelector('#confirm-text'), { timeout: 10_000 });
-  };
 
   it('lists and searches organizations, and creates one', async () => {
     await open('/settings/organizations');
-    await waitForText('table tbody', 'Demo Funeral Home');
+    await waitForText(page, 'table tbody', 'Demo Funeral Home');
     await checkAccessibility(page, '/settings/organizations');
     await page.locator('::-p-text(New organization)').click();
     await page.locator('[role="dialog"] input[name="organizationName"]').fill('Harbor View Chapel');
     await page.locator('[role="dialog"] button[type="submit"]').click();
-    await waitForText('table tbody', 'Harbor View Chapel');
+    await waitForText(page, 'table tbody', 'Harbor View Chapel');
     await typeSearch('Search organizations', 'harbor');
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1, { timeout: 10_000 });
     assert.match((await rowTexts())[0], /Harbor View Chapel/);
@@ -61,36 +49,36 @@ describe('administration screens in the browser', function () {
 
   it('creates a brand for an organization', async () => {
     await open('/settings/brands');
-    await waitForText('table tbody', 'Riverside Chapel');
+    await waitForText(page, 'table tbody', 'Riverside Chapel');
     await checkAccessibility(page, '/settings/brands');
     await page.locator('::-p-text(New brand)').click();
     await page.locator('[role="dialog"] input[role="combobox"]').fill('Demo');
     await page.locator('::-p-xpath(//li[@role="option"][contains(., "Demo Funeral Home")])').click();
     await page.locator('[role="dialog"] input[name="name"]').fill('Lakeside Gardens');
     await page.locator('[role="dialog"] button[type="submit"]').click();
-    await waitForText('table tbody', 'Lakeside Gardens');
+    await waitForText(page, 'table tbody', 'Lakeside Gardens');
     const row = (await rowTexts()).find((text) => text.includes('Lakeside Gardens'));
     assert.match(row ?? '', /Demo Funeral Home/);
   });
 
   it('searches users, disables one and enables them again', async () => {
     await open('/settings/users');
-    await waitForText('table tbody', 'staff@example.com');
+    await waitForText(page, 'table tbody', 'staff@example.com');
     await typeSearch('Search by name or email', 'sam staff');
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1, { timeout: 10_000 });
     assert.match((await rowTexts())[0], /staff@example\.com/);
     await checkAccessibility(page, '/settings/users');
 
     await page.locator('button[aria-label="Disable Sam Staff"]').click();
-    await confirmWith('Disable');
+    await confirmWith(page, 'Disable');
     await page.waitForSelector('button[aria-label="Enable Sam Staff"]');
     const disabled = await page.evaluate(async () => (await (await fetch('/r/settings/users?q=staff%40example.com')).json()).users[0].disabled);
     assert.equal(disabled, true);
 
     await page.locator('button[aria-label="Enable Sam Staff"]').click();
-    await confirmWith('Enable');
+    await confirmWith(page, 'Enable');
     await page.waitForSelector('button[aria-label="Disable Sam Staff"]');
-    await waitWithoutText('table tbody', 'Disabled');
+    await waitWithoutText(page, 'table tbody', 'Disabled');
     await screenshot(page, 'admin-settings-users', 1280);
     await screenshot(page, 'admin-settings-users', 375);
     await page.waitForSelector('ul[aria-label="Users"] li');
@@ -99,21 +87,21 @@ describe('administration screens in the browser', function () {
 
   it('finds videos ignoring accents, deletes one and restores it', async () => {
     await open('/settings/videos');
-    await waitForText('table tbody', 'Margaret Ellen Hughes');
+    await waitForText(page, 'table tbody', 'Margaret Ellen Hughes');
     await typeSearch('Search titles', 'jose');
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1, { timeout: 10_000 });
     assert.match((await rowTexts())[0], /José Álvarez/);
     await checkAccessibility(page, '/settings/videos');
 
     await page.locator('button[aria-label="Delete José Álvarez"]').click();
-    await confirmWith('Delete');
+    await confirmWith(page, 'Delete');
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 0, { timeout: 10_000 });
     await page.locator('::-p-xpath(//div[@role="combobox"][normalize-space()="Active"])').click();
     await page.locator('::-p-xpath(//li[@role="option"][normalize-space()="Deleted"])').click();
     await page.waitForFunction(() => !document.querySelector('[role="listbox"]'), { timeout: 10_000 });
     await page.waitForSelector('button[aria-label="Restore José Álvarez"]');
     await page.locator('button[aria-label="Restore José Álvarez"]').click();
-    await confirmWith('Restore');
+    await confirmWith(page, 'Restore');
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 0, { timeout: 10_000 });
     const restored = await page.evaluate(async () => (await (await fetch('/r/settings/videos?q=jose%20alvarez')).json()).total);
     assert.equal(restored, 1, 'back among the active videos');
@@ -123,8 +111,8 @@ describe('administration screens in the browser', function () {
     await open('/organizations/account_settings');
     await page.waitForSelector('input[name="organizationName"]');
     assert.equal(await page.$eval('input[name="organizationName"]', (el) => (el as HTMLInputElement).value), 'Demo Funeral Home');
-    await waitForText('section[aria-label="Staff"] table', 'Sam Staff');
-    await waitForText('section[aria-label="Brands"] table', 'Riverside Chapel');
+    await waitForText(page, 'section[aria-label="Staff"] table', 'Sam Staff');
+    await waitForText(page, 'section[aria-label="Brands"] table', 'Riverside Chapel');
     await checkAccessibility(page, '/organizations/account_settings');
     await screenshot(page, 'admin-account-settings', 1280);
     await screenshot(page, 'admin-account-settings', 375);

@@ -5,7 +5,7 @@ import type { LogoRepository } from '../repositories/logo.repository.ts';
 import type { OrganizationRepository } from '../repositories/organization.repository.ts';
 import { searchTerms } from './accent-fold.ts';
 import { normaliseLogo } from './organization.service.ts';
-import { boolField, defined, idField, textField } from './settings-fields.ts';
+import { boolField, defined, textField } from './settings-fields.ts';
 
 type Body = Record<string, unknown>;
 
@@ -31,11 +31,11 @@ export function brandService(brands: BrandRepository, organizations: Organizatio
       return brands.list({ organizationId: filter.organizationId, terms: searchTerms(filter.q), offset: paging.offset, limit: paging.perPage });
     },
 
-    async create(body: Body, organizationId?: number): Promise<BrandWithOrg> {
-      const orgId = organizationId ?? (idField(body, 'organization_id', 'organization', { required: true }) as number);
+    /** A brand of the caller's own organization (super users create any organization's on the admin scaffold, admin/resources/brands.ts). */
+    async create(body: Body, organizationId: number): Promise<BrandWithOrg> {
       const name = textField(body, 'name', 'brand name', { required: true })!;
-      if (!(await organizations.findById(orgId))) throw new AppError(400, 'Please choose a valid organization.');
-      const row = await brands.create({ organization_id: orgId, name });
+      if (!(await organizations.findById(organizationId))) throw new AppError(400, 'Please choose a valid organization.');
+      const row = await brands.create({ organization_id: organizationId, name });
       return find(row.id);
     },
 
