@@ -240,6 +240,28 @@ describe('the slide editor drawers', () => {
       }
       await idle();
     });
+
+    it('keeps text typed while a font is still being saved', async () => {
+      await page.goto(`${app.url}/slides/${textId}`, { waitUntil: 'networkidle0' });
+      await dialogTitle('Text Slide');
+      const before = (await slideRow(textId)).slide_caption as string;
+      // The font's save is out for longer than the text's one-second wait, so the text finds the slide busy.
+      await page.emulateNetworkConditions({ download: -1, upload: -1, latency: 2500 });
+      try {
+        await page.locator('[role="dialog"] [role="combobox"]::-p-text(Gentium Basic Regular)').click();
+        await page.locator('[role="option"]::-p-text(Quicksand Bold)').click();
+        await page.waitForSelector('[role="listbox"]', { hidden: true });
+        await page.waitForFunction(() => document.querySelector('[aria-label="Saving"]') !== null);
+        const text = await page.waitForSelector('[role="dialog"] textarea:not([aria-hidden])');
+        await text!.click();
+        await page.keyboard.press('End');
+        await page.keyboard.type('?');
+        await eventually(textId, (row) => row.slide_caption === `${before}?` && row.font === 'Quicksand-Bold.ttf', 'both the font and the text are saved');
+      } finally {
+        await page.emulateNetworkConditions(null);
+      }
+      await idle();
+    });
   });
 
   describe('a video clip', () => {

@@ -29,6 +29,10 @@ export type SlideChanges = Partial<
   >
 >;
 
+/** How often a waiting save looks whether its slide is free, and how long it waits at most. */
+const BUSY_POLL_MS = 100;
+const SAVE_WAIT_MS = 60_000;
+
 /**
  * The editor's remote edits with spec 2's busy rules: a busy slide ignores further edits, the flag is set for the
  * call and cleared before its result is merged. Errors were shown by the API layer; the slide simply stays.
@@ -62,6 +66,22 @@ export function useSlideEdits(videoRef: VideoRef, store: SlideListStore) {
       return run(slideId, async () => (await saveSlide(videoRef, { ...(wire as Partial<Slide>), slideId })).slide);
     },
     [run, videoRef],
+  );
+
+  /**
+   * A save that must not be lost to the busy rule (a text slide's caption and size, sent a second after the last key
+   * or as the drawer closes): while another call for the slide is out it waits, then goes. It lives here, with the
+   * workspace, so it still goes after the dialog that asked for it has closed. Gives up after SAVE_WAIT_MS.
+   */
+  const saveWhenFree = useCallback(
+    async (slideId: number, changes: SlideChanges): Promise<Slide | null> => {
+      for (const until = Date.now() + SAVE_WAIT_MS; isBusy(slideId); ) {
+        if (Date.now() > until) return null;
+        await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS));
+      }
+      return save(slideId, changes);
+    },
+    [isBusy, save],
   );
 
   const crop = useCallback((slideId: number, rect: CropRect) => run(slideId, async () => (await cropSlide(videoRef, slideId, rect)).slide), [run, videoRef]);
@@ -105,7 +125,7 @@ export function useSlideEdits(videoRef: VideoRef, store: SlideListStore) {
     [run, videoRef],
   );
 
-  return useMemo(() => ({ save, crop, cropAsNew, revert, kenBurns, replaceImage }), [save, crop, cropAsNew, revert, kenBurns, replaceImage]);
+  return useMemo(() => ({ save, saveWhenFree, crop, cropAsNew, revert, kenBurns, replaceImage }), [save, saveWhenFree, crop, cropAsNew, revert, kenBurns, replaceImage]);
 }
 
 export type SlideEdits = ReturnType<typeof useSlideEdits>;

@@ -26,7 +26,7 @@ export function useTextEdits(slide: Slide, edits: SlideEdits, busy = false) {
   const [draft, setDraft] = useState<TextFields>(initial);
   const draftRef = useRef(draft);
   /** The caption and size waiting to be sent, with the slide they belong to. */
-  const pending = useRef<{ id: number; caption: string; fontSize: string } | null>(null);
+  const pending = useRef<{ id: number; caption: string; fontSize: string; sent?: boolean } | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const id = slide.id;
   // Another slide shown in the same dialog starts from its own fields.
@@ -55,10 +55,14 @@ export function useTextEdits(slide: Slide, edits: SlideEdits, busy = false) {
   const flush = useCallback(() => {
     window.clearTimeout(timer.current);
     const p = pending.current;
-    if (!p) return;
-    pending.current = null;
+    if (!p || p.sent) return;
+    p.sent = true;
     const n = size(p.fontSize);
-    void edits.save(p.id, { slideCaption: p.caption, ...(n !== null ? { fontSize: n } : {}) });
+    // Waits for a font or background save still out for the slide rather than be dropped by the busy rule. Until it
+    // is done the text stays pending, so that other save's reply does not put the old text back in the field.
+    void edits.saveWhenFree(p.id, { slideCaption: p.caption, ...(n !== null ? { fontSize: n } : {}) }).finally(() => {
+      if (pending.current === p) pending.current = null;
+    });
   }, [edits]);
 
   const change = useCallback(
