@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../deps.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { sendFrame } from '../http/frame-reply.ts';
 import { singleFileUpload, uploadedFile } from '../http/logo-upload.ts';
 import { bodyOf, intParam } from '../http/request.ts';
 import { requireUser } from '../http/session.ts';
@@ -88,18 +89,8 @@ export function customThemesRoutes(deps: Deps): Router {
     const user = requireUser(ctx);
     const videoId = intParam(ctx.query.video_id);
     const video = Number.isNaN(videoId) ? undefined : (await deps.access.check(ctx, videoId, 'view')).video;
-    const { jpeg, hash } = await customThemes.preview(user, idOf(ctx), video);
-    // The video's title is drawn in, and it changes without the address knowing: the browser asks each time, and
-    // hears "not modified" while the frame's plan is the same.
-    ctx.set('Cache-Control', 'private, no-cache');
-    ctx.set('ETag', `"${hash.slice(0, 32)}"`);
-    ctx.status = 200;
-    ctx.type = 'image/jpeg';
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = jpeg;
+    // The video's title is drawn in, and it changes without the address knowing.
+    sendFrame(ctx, await customThemes.preview(user, idOf(ctx), video));
   });
 
   return router;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
+import { sendFrame } from '../http/frame-reply.ts';
 import { intParam } from '../http/request.ts';
 import { requireSuper } from '../http/session.ts';
 import { stockTextAdminRepository } from '../repositories/stock-text-admin.repository.ts';
@@ -31,16 +32,7 @@ export function libraryAdminRoutes(deps: Deps): Router {
     const theme = await themes.find(intParam(ctx.params.id));
     if (!theme) throw notFound();
     // Hidden themes too: the page shows what a theme looks like before it is released.
-    const { jpeg, hash } = await frames.render({ theme_id: theme.id, custom_theme_id: null }, { title: theme.theme_title, subtitle: 'In Loving Memory', introText: '' });
-    ctx.set('Cache-Control', 'private, no-cache');
-    ctx.set('ETag', `"${hash.slice(0, 32)}"`);
-    ctx.status = 200;
-    ctx.type = 'image/jpeg';
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = jpeg;
+    sendFrame(ctx, await frames.render({ theme_id: theme.id, custom_theme_id: null }, { title: theme.theme_title, subtitle: 'In Loving Memory', introText: '' }));
   });
 
   return router;

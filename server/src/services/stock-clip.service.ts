@@ -36,6 +36,13 @@ export function suggestedClips(themeTags: string, clips: readonly Pick<StockVide
     .map((c) => c.id);
 }
 
+/**
+ * A clip's tile still or hover preview. The files are cached a day: their addresses carry the row's version, so a
+ * clip replaced on the stock videos page (/settings/stock_videos) is not shown with the old still.
+ */
+export const stockVideoFileUrl = (row: Pick<StockVideoRow, 'id'> & { updated_at?: Date }, file: 'thumb.jpg' | 'preview.mp4'): string =>
+  `/r/stock_videos/${row.id}/${file}${row.updated_at ? `?v=${new Date(row.updated_at).getTime().toString(36)}` : ''}`;
+
 /** The stock video dialog's data and its Add N Clips (spec 2 "Stock video dialog", section 7). */
 export function stockClipService(deps: StockClipServiceDeps) {
   async function ready(): Promise<StockVideoRow[]> {
@@ -49,8 +56,8 @@ export function stockClipService(deps: StockClipServiceDeps) {
     id: row.id,
     video_title: row.video_title,
     tags: row.tags,
-    thumb_url: `/r/stock_videos/${row.id}/thumb.jpg`,
-    preview_url: `/r/stock_videos/${row.id}/preview.mp4`,
+    thumb_url: stockVideoFileUrl(row, 'thumb.jpg'),
+    preview_url: stockVideoFileUrl(row, 'preview.mp4'),
     duration: row.duration ?? 0,
   });
 

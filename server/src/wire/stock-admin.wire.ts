@@ -1,9 +1,6 @@
 import type { StockVideoRow } from '../services/stock-clip-library.service.ts';
+import { stockVideoFileUrl } from '../services/stock-clip.service.ts';
 import type { WireAdminStockVideo } from './stock-admin.ts';
-
-/** The tile's files, with the row's version: a replaced clip's still must not be the browser's day-old copy. */
-const tileUrl = (row: StockVideoRow & { updated_at: Date }, key: string | null, file: string): string | null =>
-  key ? `/r/stock_videos/${row.id}/${file}?v=${new Date(row.updated_at).getTime().toString(36)}` : null;
 
 export const toWireAdminStockVideo = (row: StockVideoRow & { updated_at: Date }): WireAdminStockVideo => ({
   id: row.id,
@@ -12,6 +9,6 @@ export const toWireAdminStockVideo = (row: StockVideoRow & { updated_at: Date })
   duration: row.duration,
   disabled: row.disabled,
   source: row.generator ? 'engine' : 'upload',
-  thumb_url: tileUrl(row, row.thumb_path, 'thumb.jpg'),
-  preview_url: tileUrl(row, row.preview_path, 'preview.mp4'),
+  thumb_url: row.thumb_path ? stockVideoFileUrl(row, 'thumb.jpg') : null,
+  preview_url: row.preview_path ? stockVideoFileUrl(row, 'preview.mp4') : null,
 });
