@@ -95,11 +95,14 @@ export function watchConsole(page: Page): string[] {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
-  void page.evaluateOnNewDocument(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
-    });
-  });
+  // (A page closed at once refuses the script; Chromium's own console line for a violation still counts then.)
+  page
+    .evaluateOnNewDocument(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+      });
+    })
+    .catch(() => undefined);
   return errors;
 }
 
