@@ -31,6 +31,14 @@ export const submitDialog = (page: Page) => page.locator('[role="dialog"] button
 
 export const dialogClosed = (page: Page, timeout = 10_000) => page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout });
 
+/** Picks an option of the form dialog's select by the select's label; a multiple select is closed after (Escape). */
+export async function chooseOption(page: Page, label: string, option: string, multiple = false): Promise<void> {
+  await page.locator(`::-p-xpath(//div[@role="dialog"]//div[@role="combobox"][@aria-labelledby=//*[starts-with(normalize-space(), "${label}")]/@id])`).click();
+  await page.locator(`::-p-xpath(//li[@role="option"][normalize-space()="${option}"])`).click();
+  if (multiple) await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('[role="listbox"]'), { timeout: 10_000 });
+}
+
 /** Answers the open confirmation with the button of that label and waits until it has gone. */
 export async function confirmWith(page: Page, label: string): Promise<void> {
   await page.waitForSelector('[role="dialog"] #confirm-text');

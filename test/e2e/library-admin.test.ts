@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { clip } from '../../server/test/fixtures/media.ts';
+import { chooseOption, confirmWith, dialogClosed, dialogField, openAt, retype, submitDialog, waitForText, waitWithoutText } from './admin-page.ts';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
 
 /** Stock texts, stock videos and themes of the super drawer: each created, edited and deleted through its page. */
@@ -33,36 +34,11 @@ describe('stock texts, stock videos and themes in the browser', function () {
   });
 
   const db = () => app.running.deps.db;
-  const open = async (where: string) => {
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${app.url}${where}`, { waitUntil: 'networkidle0' });
-  };
-  const waitForText = (selector: string, text: string, timeout = 10_000) =>
-    page.waitForFunction((s, t) => [...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout }, selector, text);
-  const waitWithoutText = (selector: string, text: string) =>
-    page.waitForFunction((s, t) => ![...document.querySelectorAll(s)].some((el) => el.textContent?.includes(t)), { timeout: 10_000 }, selector, text);
-  const field = (name: string) => page.locator(`[role="dialog"] [name="${name}"]:not([aria-hidden="true"])`);
-  const retype = async (name: string, text: string) => {
-    await field(name).click();
-    await page.keyboard.down('Control');
-    await page.keyboard.press('a');
-    await page.keyboard.up('Control');
-    await page.keyboard.type(text);
-  };
-  /** Opens a select of the form by its label and picks an option (a multiple select stays open: Escape closes it). */
-  const choose = async (label: string, option: string, multiple = false) => {
-    await page.locator(`::-p-xpath(//div[@role="dialog"]//div[@role="combobox"][@aria-labelledby=//*[starts-with(normalize-space(), "${label}")]/@id])`).click();
-    await page.locator(`::-p-xpath(//li[@role="option"][normalize-space()="${option}"])`).click();
-    if (multiple) await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('[role="listbox"]'), { timeout: 10_000 });
-  };
-  const submit = () => page.locator('[role="dialog"] button[type="submit"]').click();
-  const dialogClosed = () => page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: 30_000 });
+  const open = (where: string) => openAt(page, `${app.url}${where}`);
+  const field = (name: string) => dialogField(page, name);
   const confirmDelete = async (name: string) => {
     await page.locator(`button[aria-label="Delete ${name}"]`).click();
-    await page.waitForSelector('[role="dialog"] #confirm-text');
-    await page.locator('::-p-xpath(//div[@role="dialog"]//button[normalize-space()="Delete"])').click();
-    await dialogClosed();
+    await confirmWith(page, 'Delete');
   };
   const shots = async (name: string) => {
     await screenshot(page, `library-admin-${name}`, 1280);
@@ -75,36 +51,36 @@ describe('stock texts, stock videos and themes in the browser', function () {
 
   it('stock texts: shows mistakes beside the fields, then creates, edits and deletes one the slide editor offers', async () => {
     await open('/settings/stock_texts');
-    await waitForText('table tbody', 'A Time for Everything');
+    await waitForText(page, 'table tbody', 'A Time for Everything');
     await page.locator('::-p-text(New stock text)').click();
-    await submit();
-    await waitForText('[role="dialog"] .Mui-error', 'Please enter the title.');
-    await waitForText('[role="dialog"] .Mui-error', 'Please choose the categories.');
+    await submitDialog(page);
+    await waitForText(page, '[role="dialog"] .Mui-error', 'Please enter the title.');
+    await waitForText(page, '[role="dialog"] .Mui-error', 'Please choose the categories.');
     await checkAccessibility(page, 'the stock text form with its messages');
     await field('textTitle').fill('Evening Hymn');
     await field('text').fill('Now the day is over, night is drawing nigh.');
-    await choose('Categories', 'Comfort', true);
-    await choose('Categories', 'Poetry', true);
-    await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Evening Hymn');
+    await chooseOption(page, 'Categories', 'Comfort', true);
+    await chooseOption(page, 'Categories', 'Poetry', true);
+    await submitDialog(page);
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Evening Hymn');
     const row = await db()('stock_texts').where({ text_title: 'Evening Hymn' }).first();
     const links = await db()('stock_text_category_links as l').join('stock_text_categories as c', 'c.id', 'l.stock_text_category_id').where('l.stock_text_id', row.id).pluck('c.name');
     assert.deepEqual(links.sort(), ['Comfort', 'Poetry']);
     await shots('stock-texts');
 
     await page.locator('button[aria-label="Edit Evening Hymn"]').click();
-    await retype('text', 'The darkness falls.');
+    await retype(page, 'text', 'The darkness falls.');
     await page.locator('[role="dialog"] input[name="disabled"]').click();
-    await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Hidden');
+    await submitDialog(page);
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Hidden');
     assert.deepEqual(await db()('stock_texts').where({ id: row.id }).first('text', 'disabled'), { text: 'The darkness falls.', disabled: true });
     const offered = await call<{ stockTexts?: unknown; stock_texts: { id: number }[] }>('/r/stock_texts');
     assert.equal(offered.stock_texts.some((t) => t.id === row.id), false, 'hidden from the slide editor');
 
     await confirmDelete('Evening Hymn');
-    await waitWithoutText('table tbody', 'Evening Hymn');
+    await waitWithoutText(page, 'table tbody', 'Evening Hymn');
     assert.equal(await db()('stock_texts').where({ id: row.id }).first(), undefined);
   });
 
@@ -112,19 +88,19 @@ describe('stock texts, stock videos and themes in the browser', function () {
     const file = path.join(tmp, 'harbour-lights.mp4');
     writeFileSync(file, await clip('mp4', 2));
     await open('/settings/stock_videos');
-    await waitForText('table tbody', 'Drifting Clouds');
+    await waitForText(page, 'table tbody', 'Drifting Clouds');
     await page.locator('::-p-text(New stock video)').click();
     await field('videoTitle').fill('Harbour Lights');
     await field('tags').fill('water night lights');
-    await submit();
-    await waitForText('[role="dialog"]', 'Please choose the video file to upload.');
+    await submitDialog(page);
+    await waitForText(page, '[role="dialog"]', 'Please choose the video file to upload.');
     const input = await page.$('[role="dialog"] input[type="file"]');
     await input!.uploadFile(file);
-    await waitForText('[role="dialog"]', 'harbour-lights.mp4');
-    await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Harbour Lights');
-    await waitForText('table tbody', 'Uploaded');
+    await waitForText(page, '[role="dialog"]', 'harbour-lights.mp4');
+    await submitDialog(page);
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Harbour Lights');
+    await waitForText(page, 'table tbody', 'Uploaded');
     const row = await db()('stock_videos').where({ video_title: 'Harbour Lights' }).first();
     assert.equal(row.generator, null);
     assert.ok(row.thumb_path && row.preview_path);
@@ -133,30 +109,30 @@ describe('stock texts, stock videos and themes in the browser', function () {
     await shots('stock-videos');
 
     await page.locator('button[aria-label="Edit Harbour Lights"]').click();
-    await retype('videoTitle', 'Harbour at Night');
-    await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Harbour at Night');
+    await retype(page, 'videoTitle', 'Harbour at Night');
+    await submitDialog(page);
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Harbour at Night');
     assert.equal((await db()('stock_videos').where({ id: row.id }).first()).video_title, 'Harbour at Night');
 
     await confirmDelete('Harbour at Night');
-    await waitWithoutText('table tbody', 'Harbour at Night');
+    await waitWithoutText(page, 'table tbody', 'Harbour at Night');
     assert.equal(await db()('stock_videos').where({ id: row.id }).first(), undefined);
   });
 
   it('themes: a new theme from another, hidden and ordered with the engine’s preview, then deleted', async () => {
     await open('/settings/themes');
-    await waitForText('table tbody', 'Lavender Watercolour');
+    await waitForText(page, 'table tbody', 'Lavender Watercolour');
     await page.locator('::-p-text(New theme)').click();
-    await choose('Start from', 'Garden Rose');
+    await chooseOption(page, 'Start from', 'Garden Rose');
     await field('themeTitle').fill('Harvest Rose');
     await field('palette').fill('#f7f3ee, red');
-    await submit();
-    await waitForText('[role="dialog"] .Mui-error', 'Please enter five colours like #f7f3ee, separated by commas.');
-    await retype('palette', '#f8f1ee, #f1e4e4, #c9a27a, #b5562f, #5a3d2f');
-    await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Harvest Rose');
+    await submitDialog(page);
+    await waitForText(page, '[role="dialog"] .Mui-error', 'Please enter five colours like #f7f3ee, separated by commas.');
+    await retype(page, 'palette', '#f8f1ee, #f1e4e4, #c9a27a, #b5562f, #5a3d2f');
+    await submitDialog(page);
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Harvest Rose');
     const theme = await db()('themes').where({ theme_title: 'Harvest Rose' }).first();
     assert.ok(theme.id >= 1000);
     assert.equal(theme.design.art.family, 'botanical', 'the art of the theme it started from');
@@ -170,22 +146,22 @@ describe('stock texts, stock videos and themes in the browser', function () {
     assert.match(poster, /\/r\/settings\/themes\/\d+\/preview\.jpg/);
     assert.equal(await page.evaluate(async (u) => (await fetch(u)).headers.get('content-type'), poster), 'image/jpeg');
     await shots('themes-edit');
-    await retype('position', '1');
-    await submit();
-    await dialogClosed();
+    await retype(page, 'position', '1');
+    await submitDialog(page);
+    await dialogClosed(page);
     assert.equal((await picker())[0], theme.id, 'first in the picker’s list');
 
     await page.locator('button[aria-label="Edit Harvest Rose"]').click();
-    await choose('Visibility', 'Hidden');
-    await submit();
-    await dialogClosed();
-    await waitForText('table tbody', 'Hidden');
+    await chooseOption(page, 'Visibility', 'Hidden');
+    await submitDialog(page);
+    await dialogClosed(page);
+    await waitForText(page, 'table tbody', 'Hidden');
     assert.equal((await picker()).includes(theme.id), false, 'hidden from the picker');
     assert.equal(await page.$('button[aria-label="Delete Lavender Watercolour"]'), null, 'a catalogue theme is hidden, not deleted');
     await shots('themes');
 
     await confirmDelete('Harvest Rose');
-    await waitWithoutText('table tbody', 'Harvest Rose');
+    await waitWithoutText(page, 'table tbody', 'Harvest Rose');
     assert.equal(await db()('themes').where({ id: theme.id }).first(), undefined);
     assert.deepEqual(consoleErrors, []);
   });
