@@ -31,6 +31,7 @@ import { projectRoot } from '../../server/src/config.ts';
 import type { EditParams } from '../../server/src/media/image-recipe.ts';
 import { sampleScene } from '../../server/src/media/sample-photos.ts';
 import { compareSmallPictures, isSamePhoto } from '../../server/src/media/similarity.ts';
+import { cropCandidate, windowPrints } from '../../server/src/media/window-prints.ts';
 import { imageRepository, renderSvgToJpeg } from '../../server/src/repositories/image.repository.ts';
 import { mediaFileRepository } from '../../server/src/repositories/media-file.repository.ts';
 import { smallPicture } from '../../server/src/repositories/small-picture.repository.ts';
@@ -38,6 +39,7 @@ import { storageRepository } from '../../server/src/repositories/storage.reposit
 
 /** Bump when the generated set changes, so a stale cache is not measured. */
 const VERSION = 'duplicates-v1';
+// (duplicates-v1 stays: other-crops/ was added beside the earlier files, which are unchanged.)
 const CACHE = cacheFolder(path.join('bench-smart', VERSION));
 /** The originals as uploaded (JPEG), for the other smart benches to measure on the same photographs. */
 export const ORIGINALS_DIR = path.join(CACHE, 'originals');
@@ -75,6 +77,9 @@ export interface DuplicateFigures {
   msPerPair: number;
   missed: string[];
   offered: string[];
+  /** Crops of other shapes (otherCrops), reported apart from the set above. */
+  otherCrops: number;
+  otherCropsFound: number;
 }
 
 /** Writes beside, then renames: a cached file appears whole or not at all. */
@@ -145,6 +150,27 @@ async function alteredCopies(photo: Photo, key: string): Promise<Photo[]> {
   return copies;
 }
 
+/**
+ * Crops of other shapes than the two in the set above, reported apart (they were not in the figures before): off
+ * the grid the window prints and the check's coarse search step on, and crops that change the photo's shape.
+ */
+async function otherCrops(photo: Photo, key: string): Promise<Photo[]> {
+  const meta = await sharp(photo.file).metadata();
+  const [w, h] = [meta.width!, meta.height!];
+  const cut = (left: number, top: number, right: number, bottom: number) => () =>
+    sharp(photo.file).extract({ left: Math.round(w * left), top: Math.round(h * top), width: Math.round(w * (1 - left - right)), height: Math.round(h * (1 - top - bottom)) }).jpeg({ quality: 85 }).toBuffer();
+  const variants: [string, () => Promise<Buffer>][] = [
+    ['cropped 7 % off the left and top', cut(0.07, 0.07, 0, 0)],
+    ['cropped 8 % off every edge', cut(0.08, 0.08, 0.08, 0.08)],
+    ['cropped 3 % off the left, 6 % off the bottom', cut(0.03, 0, 0, 0.06)],
+    ['cropped 20 % off the right', cut(0, 0, 0.2, 0)],
+    ['cropped 12 % off the top', cut(0, 0.12, 0, 0)],
+  ];
+  const copies: Photo[] = [];
+  for (const [i, [name, make]] of variants.entries()) copies.push({ name: `${photo.name} ${name}`, file: await cached(`other-crops/${key}-${i}.jpg`, make) });
+  return copies;
+}
+
 /** Two crops of one photo, the left and the right 60 %: they share a fifth of the width, a third of either. */
 async function apartCrops(photo: Photo, key: string): Promise<[Photo, Photo]> {
   const meta = await sharp(photo.file).metadata();
@@ -201,9 +227,11 @@ export async function duplicatesBench(folders: string[] = [], log: (line: string
 
   const { photos, stereo } = await originals(folders);
   const duplicates: Pair[] = [];
+  const others: Pair[] = [];
   const distinct: Pair[] = [];
   for (const [i, photo] of photos.entries()) {
     for (const copy of await alteredCopies(photo, `p${i}`)) duplicates.push({ kind: copy.name.slice(photo.name.length + 1), a: photo, b: copy });
+    for (const copy of await otherCrops(photo, `p${i}`)) others.push({ kind: copy.name.slice(photo.name.length + 1), a: photo, b: copy });
     const [left, right] = await apartCrops(photo, `p${i}`);
     distinct.push({ kind: 'crops overlapping under half', a: left, b: right });
     for (const other of photos.slice(i + 1)) distinct.push({ kind: 'different photos', a: photo, b: other });
@@ -216,34 +244,14 @@ export async function duplicatesBench(folders: string[] = [], log: (line: string
   log(`originals ${photos.length}: ${photos.map((p) => p.name).join(', ')}`);
 
   /**
-   * Not the product's rule, a what-if for reading the crop misses: fingerprints of the thumbnail's corner and centre
-   * windows at 95 % and 90 % too, a pair a candidate when either photo's whole fingerprint is near any of the
-   * other's (so a light crop of one meets the same window of the other).
+   * The server's own source (duplicate-check.service's proposals): window prints of each thumbnail's small picture
+   * (media/window-prints.ts), a pair a candidate when one's whole print is near a window of the other's.
    */
-  const windowPrints = new Map<string, string[]>();
-  const windowsOf = async (photo: Photo) => {
-    if (!windowPrints.has(photo.file)) {
-      const thumb = await thumbOf(photo);
-      const meta = await sharp(thumb).metadata();
-      const list: string[] = [];
-      for (const keep of [0.95, 0.9]) {
-        const width = Math.round(meta.width! * keep);
-        const height = Math.round(meta.height! * keep);
-        for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1], [0.5, 0.5]]) {
-          const region = { left: Math.round((meta.width! - width) * fx), top: Math.round((meta.height! - height) * fy), width, height };
-          list.push(await fingerprint(await sharp(thumb).extract(region).toBuffer()));
-        }
-      }
-      windowPrints.set(photo.file, list);
-    }
-    return windowPrints.get(photo.file)!;
+  const serverPrints = new Map<string, ReturnType<typeof windowPrints>>();
+  const serverPrintOf = async (photo: Photo) => {
+    if (!serverPrints.has(photo.file)) serverPrints.set(photo.file, windowPrints(await smallPicture(await thumbOf(photo))));
+    return serverPrints.get(photo.file)!;
   };
-  const wideCandidate = async (pair: Pair) => {
-    const [a, b] = [await printOf(pair.a), await printOf(pair.b)];
-    const near = (print: string, others: string[]) => others.some((o) => hammingDistance(print, o) < DUPLICATE_DISTANCE);
-    return hammingDistance(a, b) < DUPLICATE_DISTANCE || near(a, await windowsOf(pair.b)) || near(b, await windowsOf(pair.a));
-  };
-  const wide = { copies: 0, distinct: 0, candidates: 0 };
 
   const prints = new Map<string, string>();
   const printOf = async (photo: Photo) => {
@@ -252,11 +260,16 @@ export async function duplicatesBench(folders: string[] = [], log: (line: string
   };
   let checked = 0;
   let checkMs = 0;
-  /** Offered when the browser's fingerprints are near and the server's check agrees. */
+  const sources = { browser: 0, server: 0 };
+  /** Offered when the browser's fingerprints are near or the server's window prints propose it, and the server's check agrees. */
   // The server's check is also run on the pairs the fingerprints keep from it, to tell which stage misses a copy.
   const judge = async (pair: Pair) => {
     const distance = hammingDistance(await printOf(pair.a), await printOf(pair.b));
-    const candidate = distance < DUPLICATE_DISTANCE;
+    const browser = distance < DUPLICATE_DISTANCE;
+    const server = cropCandidate(await serverPrintOf(pair.a), await serverPrintOf(pair.b));
+    const candidate = browser || server;
+    if (browser) sources.browser++;
+    if (server) sources.server++;
     const [ta, tb] = await Promise.all([thumbOf(pair.a), thumbOf(pair.b)]);
     const started = performance.now();
     const similarity = compareSmallPictures(await smallPicture(ta), await smallPicture(tb));
@@ -282,32 +295,31 @@ export async function duplicatesBench(folders: string[] = [], log: (line: string
     const v = await judge(pair);
     count(`copy: ${pair.kind}`, v);
     if (v.same) serverAloneCopies++;
-    if (await wideCandidate(pair)) {
-      wide.candidates++;
-      if (v.same) wide.copies++;
-    }
     if (!v.offered) {
-      const why = v.candidate ? `server check said different (${v.detail})` : `fingerprints ${v.distance} bits apart; server check alone: ${v.same ? 'same' : 'different'} (${v.detail})`;
+      const why = v.candidate ? `server check said different (${v.detail})` : `fingerprints ${v.distance} bits apart, no window print near; server check alone: ${v.same ? 'same' : 'different'} (${v.detail})`;
       missed.push(`${pair.b.name}: ${why}`);
     }
+  }
+  const otherMissed: string[] = [];
+  for (const pair of others) {
+    const v = await judge(pair);
+    count(`other crop: ${pair.kind}`, v);
+    if (!v.offered) otherMissed.push(`${pair.b.name}: ${v.candidate ? 'server check said different' : `no candidate (fingerprints ${v.distance} bits apart)`}; server check alone: ${v.same ? 'same' : 'different'} (${v.detail})`);
   }
   const offered: string[] = [];
   for (const pair of distinct) {
     const v = await judge(pair);
     count(`distinct: ${pair.kind}`, v);
     if (v.same) serverAloneDistinct++;
-    if (await wideCandidate(pair)) {
-      wide.candidates++;
-      if (v.same) wide.distinct++;
-    }
     if (v.offered) offered.push(`${pair.a.name} / ${pair.b.name} (${pair.kind}; ${v.distance} bits, ${v.detail})`);
   }
 
   for (const [kind, k] of byKind) {
-    const what = kind.startsWith('copy') ? 'found' : 'offered';
+    const what = kind.startsWith('distinct') ? 'offered' : 'found';
     log(`${kind}: ${what} ${k.hit} of ${k.all} (fingerprint candidates ${k.candidates}; the server check alone calls ${k.same} the same photo)`);
   }
   for (const m of missed) log(`MISSED ${m}`);
+  for (const m of otherMissed) log(`MISSED (other crop) ${m}`);
   for (const o of offered) log(`OFFERED ${o}`);
   const figures: DuplicateFigures = {
     altered: duplicates.length,
@@ -320,10 +332,13 @@ export async function duplicatesBench(folders: string[] = [], log: (line: string
     msPerPair: checked ? checkMs / checked : 0,
     missed,
     offered,
+    otherCrops: others.length,
+    otherCropsFound: others.length - otherMissed.length,
   };
   log(`altered copies found: ${figures.alteredFound} of ${figures.altered} (goal: all)`);
   log(`distinct pairs offered: ${figures.distinctOffered} of ${figures.distinct} (goal: none)`);
-  log(`what-if, not the spec's rule: with window fingerprints too, copies found ${wide.copies} of ${duplicates.length}, distinct pairs offered ${wide.distinct}, server checks ${wide.candidates} of ${duplicates.length + distinct.length} pairs`);
+  log(`other crops (not in the set above): found ${figures.otherCropsFound} of ${figures.otherCrops}`);
+  log(`candidate pairs: the browser's fingerprints ${sources.browser}, the server's window prints ${sources.server}, of ${duplicates.length + others.length + distinct.length} pairs`);
   log(`the server check alone (every pair, no fingerprints): copies found ${serverAloneCopies} of ${duplicates.length}, distinct pairs called the same ${serverAloneDistinct} of ${distinct.length}`);
   log(`server check: ${figures.msPerPair.toFixed(1)} ms per pair (${checked} pairs; the fingerprint is a few microseconds per pair)`);
   return figures;

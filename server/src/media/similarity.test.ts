@@ -24,6 +24,8 @@ function scene(seed: number, options: { personX?: number; armUp?: boolean } = {}
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${shapes}</svg>`;
 }
 
+/** Grains across the generated texture: about one pixel of the small pictures compared, as gravel's. */
+const GRAIN = 100;
 const jpeg = (svg: string, quality = 90) => sharp(Buffer.from(svg)).jpeg({ quality }).toBuffer();
 
 async function judged(a: Buffer, b: Buffer) {
@@ -57,6 +59,17 @@ describe('duplicate check of a pair (media/similarity.ts)', function () {
     assert.ok(verdict.same, JSON.stringify(verdict));
     assert.equal(verdict.cropOf, 'b', 'the copy is a crop of the original');
     assert.ok(Math.abs(verdict.window.x - 0.1) < 0.03 && Math.abs(verdict.window.w - 0.8) < 0.03, JSON.stringify(verdict.window));
+  });
+
+  it('finds crops of a fine texture (gravel, grass) that fall between the coarse search steps', async () => {
+    // Fine grain: a window a pixel off looks like another photo, so the window must be found exactly.
+    const grain = await sharp({ create: { width: GRAIN, height: GRAIN, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const gravel = await sharp(grain).resize(900, 900, { kernel: 'cubic' }).jpeg({ quality: 90 }).toBuffer();
+    for (const [left, top, size] of [[45, 45, 810], [63, 63, 837], [20, 50, 830]]) {
+      const crop = await sharp(gravel).extract({ left, top, width: size, height: size }).jpeg({ quality: 85 }).toBuffer();
+      const verdict = await judged(gravel, crop);
+      assert.ok(verdict.same, `${left},${top} ${size}: ${JSON.stringify(verdict)}`);
+    }
   });
 
   it('finds a copy stored sideways with an EXIF orientation', async () => {

@@ -13,7 +13,7 @@ export interface SmallPicture {
 }
 
 /** Where the other picture lies inside this one, as fractions of this one's width and height. */
-interface Window {
+export interface Window {
   x: number;
   y: number;
   w: number;
@@ -43,7 +43,7 @@ const FINE = 40;
 const COLOUR_CELLS = 4;
 
 /** Summed-area tables of one plane, so any rectangle's mean costs four reads. */
-class Plane {
+export class Plane {
   private readonly sums: Float64Array;
   constructor(
     readonly width: number,
@@ -83,22 +83,24 @@ class Plane {
     return s[top] * (1 - fx) * (1 - fy) + s[top + 1] * fx * (1 - fy) + s[bottom] * (1 - fx) * fy + s[bottom + 1] * fx * fy;
   }
 
-  /** The window resampled to n x n cells by area averaging. */
-  sample(win: Window, n: number): Float64Array {
-    const out = new Float64Array(n * n);
+  /** The window resampled to n x rows cells (n x n unless said) by area averaging, rows top to bottom. */
+  sample(win: Window, n: number, rows = n): Float64Array {
+    const out = new Float64Array(n * rows);
     const x0 = win.x * this.width;
     const y0 = win.y * this.height;
     const cw = (win.w * this.width) / n;
-    const ch = (win.h * this.height) / n;
-    for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) out[j * n + i] = this.mean(x0 + i * cw, y0 + j * ch, x0 + (i + 1) * cw, y0 + (j + 1) * ch);
+    const ch = (win.h * this.height) / rows;
+    for (let j = 0; j < rows; j++) for (let i = 0; i < n; i++) out[j * n + i] = this.mean(x0 + i * cw, y0 + j * ch, x0 + (i + 1) * cw, y0 + (j + 1) * ch);
     return out;
   }
 }
 
+/** The picture's brightness, weighted as the browser's fingerprint weighs it. */
+export const greyPlane = (p: SmallPicture): Plane => new Plane(p.width, p.height, (i) => 0.299 * p.rgb[i * 3] + 0.587 * p.rgb[i * 3 + 1] + 0.114 * p.rgb[i * 3 + 2]);
+
 const planes = (p: SmallPicture) => {
   const channel = (c: number) => new Plane(p.width, p.height, (i) => p.rgb[i * 3 + c]);
-  const grey = new Plane(p.width, p.height, (i) => 0.299 * p.rgb[i * 3] + 0.587 * p.rgb[i * 3 + 1] + 0.114 * p.rgb[i * 3 + 2]);
-  return { grey, colours: [channel(0), channel(1), channel(2)] };
+  return { grey: greyPlane(p), colours: [channel(0), channel(1), channel(2)] };
 };
 
 /** Mean SSIM over 4x4 blocks (stride 2) of two n x n planes, on the 0..255 scale's usual constants. */
@@ -151,31 +153,65 @@ function cropWindows(big: SmallPicture, small: SmallPicture): Window[] {
     // Rounded thumbnail widths make the whole picture look a pixel off its own aspect: let 3 % pass as the same.
     if (h > 1.03 || h < MIN_SCALE) continue;
     h = Math.min(h, 1);
-    const xs = Math.max(1, Math.round((1 - w) / OFFSET_STEP));
-    const ys = Math.max(1, Math.round((1 - h) / OFFSET_STEP));
+    // An even count of steps: the centred window (a crop off every edge alike) is tried exactly, as are the corners.
+    const xs = 2 * Math.max(1, Math.round((1 - w) / OFFSET_STEP / 2));
+    const ys = 2 * Math.max(1, Math.round((1 - h) / OFFSET_STEP / 2));
     for (let i = 0; i <= xs; i++) for (let j = 0; j <= ys; j++) windows.push({ x: ((1 - w) * i) / xs, y: ((1 - h) * j) / ys, w, h });
   }
   return windows;
 }
 
-/** The best window of `big` against the whole of `small`: coarse search, then a local refinement at full detail. */
+/** Coarse windows refined at full detail: the coarse grid can rank a textured picture's true window a little low. */
+const REFINED = 3;
+/** The refinement's smallest offset step: a fraction of a small picture's pixel. */
+const MIN_STEP = OFFSET_STEP / 8;
+/** A bound on the climb's steps (it usually settles in a dozen). */
+const MAX_MOVES = 40;
+
+/** Keeps a window inside the picture. */
+const inside = (w: Window): Window => {
+  const ww = Math.min(w.w, 1);
+  const hh = Math.min(w.h, 1);
+  return { w: ww, h: hh, x: Math.min(Math.max(w.x, 0), 1 - ww), y: Math.min(Math.max(w.y, 0), 1 - hh) };
+};
+
+/**
+ * The best window of `big` against the whole of `small`: a coarse search, then from the few best coarse windows a
+ * climb at full detail (offsets and size, each step halved when no neighbour is better), so a crop that falls
+ * between the coarse grid's steps is still matched pixel for pixel.
+ */
 function align(big: Plane, small: Plane, windows: Window[]): { window: Window; structure: number } {
   const target = small.sample(FULL, COARSE);
-  let best = { window: FULL, structure: -Infinity };
-  for (const window of windows) {
-    const structure = ssim(big.sample(window, COARSE), target, COARSE);
-    if (structure > best.structure) best = { window, structure };
-  }
+  const ranked = windows.map((window) => ({ window, structure: ssim(big.sample(window, COARSE), target, COARSE) })).sort((a, b) => b.structure - a.structure);
   const fine = small.sample(FULL, FINE);
-  const d = OFFSET_STEP / 2;
-  let refined = { window: best.window, structure: ssim(big.sample(best.window, FINE), fine, FINE) };
-  for (const dx of [-d, 0, d]) {
-    for (const dy of [-d, 0, d]) {
-      const w = best.window;
-      const window = { ...w, x: Math.min(Math.max(w.x + dx, 0), 1 - w.w), y: Math.min(Math.max(w.y + dy, 0), 1 - w.h) };
-      const structure = ssim(big.sample(window, FINE), fine, FINE);
-      if (structure > refined.structure) refined = { window, structure };
+  const score = (window: Window) => ssim(big.sample(window, FINE), fine, FINE);
+  let refined = { window: FULL, structure: -Infinity };
+  for (const start of ranked.slice(0, REFINED)) {
+    // The runners-up are climbed only when the best coarse window did not already make the pair the same photo.
+    if (refined.structure >= SAME_STRUCTURE) break;
+    let here = { window: start.window, structure: score(start.window) };
+    for (let step = OFFSET_STEP / 2, moves = 0; step >= MIN_STEP && moves < MAX_MOVES; moves++) {
+      const w = here.window;
+      const grow = 1 + step;
+      const neighbours: Window[] = [
+        { ...w, x: w.x - step }, { ...w, x: w.x + step }, { ...w, y: w.y - step }, { ...w, y: w.y + step },
+        // A size step keeps the window's centre and shape.
+        { x: w.x - (w.w * (grow - 1)) / 2, y: w.y - (w.h * (grow - 1)) / 2, w: w.w * grow, h: w.h * grow },
+        { x: w.x + (w.w * (1 - 1 / grow)) / 2, y: w.y + (w.h * (1 - 1 / grow)) / 2, w: w.w / grow, h: w.h / grow },
+      ];
+      let moved = false;
+      for (const n of neighbours) {
+        const window = inside(n);
+        if (window.w < MIN_SCALE - 1e-9 && window.h < MIN_SCALE - 1e-9) continue;
+        const structure = score(window);
+        if (structure > here.structure + 1e-6) {
+          here = { window, structure };
+          moved = true;
+        }
+      }
+      if (!moved) step /= 2;
     }
+    if (here.structure > refined.structure) refined = here;
   }
   return refined;
 }

@@ -4,20 +4,24 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../http/errors.ts';
 import { bodyOf } from '../http/request.ts';
 import { LIVE_HEADER } from '../live/events.ts';
+import { slidePrintsRepository } from '../repositories/slide-prints.repository.ts';
 import { smallPicture } from '../repositories/small-picture.repository.ts';
 import { duplicateCheckService, parsePairs } from '../services/duplicate-check.service.ts';
 import { ids, type Caller } from '../services/slide.service.ts';
 import { securityHashOf, type VideoAction } from '../services/video-access.ts';
 
 /**
- * Duplicate photos (spec 2 sections 4 and 7): the server's check of the browser's candidate pairs, and
- * POST /r/slides/mark_duplicate. Reading verdicts needs 'view'; marking deletes, so it needs 'edit'.
+ * Duplicate photos (spec 2 sections 4 and 7): the server's check of the browser's candidate pairs, the pairs the
+ * server finds itself (light crops), and POST /r/slides/mark_duplicate. Reading verdicts needs 'view'; marking
+ * deletes, so it needs 'edit'.
  */
 export function duplicatesRoutes(deps: Deps): Router {
   const router = new Router();
   const duplicates = duplicateCheckService({
     slides: deps.repos.slides,
     findSlide: (id) => deps.slideMedia.findSlide(id),
+    listSlides: (videoId) => deps.repos.slides.listActive(videoId),
+    prints: slidePrintsRepository(deps.db),
     thumbFile: (slide) => deps.slideMedia.ensureDerived(slide, 'thumb'),
     // The thumbnail's URL names its version (the original plus every edit that shows in it).
     thumbVersion: (slide) => deps.slideMedia.slideUrls(slide).thumb_url ?? `${slide.id}`,
@@ -40,6 +44,14 @@ export function duplicatesRoutes(deps: Deps): Router {
     const body = bodyOf(ctx);
     const c = await caller(ctx, body.video_id, 'view');
     ctx.body = { pairs: await duplicates.check(c, parsePairs(body.pairs)) };
+  });
+
+  /** {video_id} -> {pairs: [{ids, duplicate, structure, colour}], more}: the server's own confirmed crop pairs. */
+  router.post('/r/slides/duplicate_pairs', async (ctx) => {
+    const body = bodyOf(ctx);
+    const c = await caller(ctx, body.video_id, 'view');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await duplicates.proposals(c);
   });
 
   /** {remove, keep, video_id}: the client reloads the slides afterwards. */

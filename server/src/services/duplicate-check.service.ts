@@ -1,7 +1,9 @@
 import { AppError } from '../http/errors.ts';
 import { compareSmallPictures, isSamePhoto, type SmallPicture } from '../media/similarity.ts';
+import { cropCandidatePairs, windowPrints, type WindowPrints } from '../media/window-prints.ts';
 import type { SlideRepository } from '../repositories/slide.repository.ts';
 import type { SlideMediaRow } from '../repositories/slide-media.repository.ts';
+import type { SlidePrintsRepository } from '../repositories/slide-prints.repository.ts';
 import type { Caller } from './slide.service.ts';
 
 /** A browser may ask about this many pairs at once; a big upload asks again as fingerprints arrive. */
@@ -19,6 +21,9 @@ export interface PairVerdict {
 export interface DuplicateCheckDeps {
   slides: SlideRepository;
   findSlide: (id: number) => Promise<SlideMediaRow | undefined>;
+  /** The video's slides that are not deleted (any kind, any state). */
+  listSlides: (videoId: number) => Promise<SlideMediaRow[]>;
+  prints: Pick<SlidePrintsRepository, 'forVideo' | 'save'>;
   /** The slide's thumbnail as the grid shows it (every edit applied), made if missing. */
   thumbFile: (slide: SlideMediaRow) => Promise<string>;
   /** Names the thumbnail's version; equal names mean equal pixels. */
@@ -30,6 +35,7 @@ export interface DuplicateCheckDeps {
 }
 
 const isPhoto = (s: Pick<SlideMediaRow, 'is_text' | 'is_video'>) => !s.is_text && !s.is_video;
+const isReadyPhoto = (s: SlideMediaRow) => isPhoto(s) && !s.deleted_at && s.processing_state === 'ready';
 
 /** Reads `[[a, b], ...]` (or JSON text of it) into pairs of two different positive ids. */
 export function parsePairs(value: unknown): [number, number][] {
@@ -51,14 +57,16 @@ export function parsePairs(value: unknown): [number, number][] {
 }
 
 /**
- * The server's second opinion on the browser's candidate pairs (media/similarity.ts), and spec 2's
- * POST /r/slides/mark_duplicate.
+ * The server's second opinion on the browser's candidate pairs (media/similarity.ts), its own crop candidates put
+ * to the same check, and spec 2's POST /r/slides/mark_duplicate.
  */
 export function duplicateCheckService(deps: DuplicateCheckDeps) {
   const verdicts = new Map<string, { duplicate: boolean; structure: number; colour: number }>();
 
+  const verdictKey = (a: SlideMediaRow, b: SlideMediaRow) => [deps.thumbVersion(a), deps.thumbVersion(b)].sort().join('|');
+
   async function judge(a: SlideMediaRow, b: SlideMediaRow) {
-    const key = [deps.thumbVersion(a), deps.thumbVersion(b)].sort().join('|');
+    const key = verdictKey(a, b);
     const known = verdicts.get(key);
     if (known) return known;
     const [pa, pb] = await Promise.all([deps.thumbFile(a).then(deps.smallPicture), deps.thumbFile(b).then(deps.smallPicture)]);
@@ -77,7 +85,7 @@ export function duplicateCheckService(deps: DuplicateCheckDeps) {
       const rows = new Map<number, SlideMediaRow>();
       for (const id of wanted) {
         const row = await deps.findSlide(id);
-        if (row && row.video_id === videoId && isPhoto(row) && !row.deleted_at && row.processing_state === 'ready') rows.set(id, row);
+        if (row && row.video_id === videoId && isReadyPhoto(row)) rows.set(id, row);
       }
       const answer: PairVerdict[] = [];
       for (const [a, b] of pairs) {
@@ -87,6 +95,42 @@ export function duplicateCheckService(deps: DuplicateCheckDeps) {
         answer.push({ ids: [a, b], ...(await judge(ra, rb)) });
       }
       return answer;
+    },
+
+    /**
+     * The second source of candidate pairs (media/window-prints.ts): light crops the browser's fingerprints cannot
+     * see as near. Each ready photo's window prints are made once per thumbnail version and kept; every candidate
+     * is put to the same check as the browser's pairs, and only the confirmed ones are answered. At most MAX_PAIRS
+     * unjudged candidates are judged a call; `more` asks the page to call again for the rest.
+     */
+    async proposals(caller: Caller): Promise<{ pairs: PairVerdict[]; more: boolean }> {
+      const videoId = caller.access.video.id;
+      const photos = (await deps.listSlides(videoId)).filter((s) => s.video_id === videoId && isReadyPhoto(s));
+      const stored = await deps.prints.forVideo(videoId);
+      const prints = new Map<number, WindowPrints>();
+      const rows = new Map<number, SlideMediaRow>();
+      for (const slide of photos) {
+        const version = deps.thumbVersion(slide);
+        let found = stored.get(slide.id);
+        if (found?.version !== version) {
+          // A photo whose thumbnail cannot be made is left out, as the browser leaves out one it cannot load.
+          const made = await deps.thumbFile(slide).then(deps.smallPicture).then(windowPrints).catch(() => null);
+          if (!made) continue;
+          await deps.prints.save(slide.id, videoId, version, made);
+          found = { version, prints: made };
+        }
+        prints.set(slide.id, found.prints);
+        rows.set(slide.id, slide);
+      }
+      const pairs: PairVerdict[] = [];
+      let judged = 0;
+      for (const [a, b] of cropCandidatePairs(prints)) {
+        const [ra, rb] = [rows.get(a)!, rows.get(b)!];
+        if (!verdicts.has(verdictKey(ra, rb)) && judged++ >= MAX_PAIRS) return { pairs, more: true };
+        const verdict = await judge(ra, rb);
+        if (verdict.duplicate) pairs.push({ ids: [a, b], ...verdict });
+      }
+      return { pairs, more: false };
     },
 
     /** Removals are deleted (Restore Deleted brings them back) and stay marked; keepers are explicit keeps. */

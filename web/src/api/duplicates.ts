@@ -16,3 +16,7 @@ export const checkDuplicatePairs = (videoId: VideoRef, pairs: [number, number][]
 /** Spec 2 section 7: removals and keepers; the caller reloads the slides afterwards. */
 export const markDuplicates = (videoId: VideoRef, remove: number[], keep: number[]) =>
   sendJson<{ removed: number[]; kept: number[] }>('POST', '/r/slides/mark_duplicate', { remove, keep, videoId });
+
+/** Our addition too: the pairs the server found itself (light crops) and confirmed with the same check. */
+export const proposedDuplicatePairs = (videoId: VideoRef) =>
+  sendJson<{ pairs: PairVerdict[]; more: boolean }>('POST', '/r/slides/duplicate_pairs', { videoId }, { alertErrors: false });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { checkDuplicatePairs } from '../../../api/duplicates.ts';
+import { checkDuplicatePairs, proposedDuplicatePairs } from '../../../api/duplicates.ts';
 import type { Slide, VideoRef } from '../../../api/index.ts';
 import { fingerprintOf } from './canvas.ts';
 import { detectionFaultText } from './fingerprint.ts';
@@ -7,6 +7,8 @@ import { candidatePairs, groupPairs, pairKey, shownGroups, type DuplicateSlide, 
 
 /** The server answers at most this many pairs a call. */
 const PAIRS_PER_CALL = 300;
+/** The server's own pairs are asked for once the photos have stopped changing this long (a big upload). */
+const PROPOSALS_DELAY_MS = 500;
 
 const isPhoto = (s: Slide) => !s.isText && !s.isVideo && !s.deleted && s.id !== null && Boolean(s.thumbUrl);
 
@@ -23,6 +25,8 @@ export interface DuplicateState {
 /**
  * Spec 2 section 4: fingerprints every photo's thumbnail in the browser, asks the server about the near pairs, and
  * groups the confirmed ones. A slide is fingerprinted again when its thumbnail changes (it is re-evaluated).
+ * The server also proposes pairs of its own (light crops the fingerprints cannot see, already confirmed), asked
+ * for whenever the photos or their thumbnails change; both kinds of pair make the same groups.
  */
 export function useDuplicates(videoRef: VideoRef, slides: Slide[]): DuplicateState {
   const [prints, setPrints] = useState<ReadonlyMap<string, string>>(new Map());
@@ -55,6 +59,40 @@ export function useDuplicates(videoRef: VideoRef, slides: Slide[]): DuplicateSta
   }, [photos, prints, fault]);
 
   const byId = useMemo(() => new Map(photos.map((s) => [s.id!, s])), [photos]);
+  const byIdNow = useRef(byId);
+  byIdNow.current = byId;
+  const [proposed, setProposed] = useState<ReadonlyMap<string, Pair>>(new Map());
+  const photosSignature = useMemo(() => photos.map((s) => `${s.id}:${s.thumbUrl}`).join(','), [photos]);
+
+  useEffect(() => {
+    if (fault || !photosSignature.includes(',')) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void (async () => {
+        // Verdicts hold for the thumbnails the server looked at: keyed by those, a later edit asks again.
+        const asked = byIdNow.current;
+        const found = new Map<string, Pair>();
+        try {
+          for (let more = true; more && !cancelled; ) {
+            const reply = await proposedDuplicatePairs(videoRef);
+            for (const v of reply.pairs) {
+              const [a, b] = [asked.get(v.ids[0]), asked.get(v.ids[1])];
+              if (a && b && v.duplicate) found.set(verdictKey(a, b), v.ids[0] < v.ids[1] ? [v.ids[0], v.ids[1]] : [v.ids[1], v.ids[0]]);
+            }
+            more = reply.more;
+          }
+        } catch (error) {
+          if (!cancelled) setFault(detectionFaultText(error));
+          return;
+        }
+        if (!cancelled) setProposed(found);
+      })();
+    }, PROPOSALS_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [photosSignature, fault, videoRef]);
   const candidates = useMemo(() => {
     const fingerprints = new Map<number, string>();
     for (const s of photos) {
@@ -90,9 +128,12 @@ export function useDuplicates(videoRef: VideoRef, slides: Slide[]): DuplicateSta
 
   return useMemo(() => {
     const confirmed: Pair[] = candidates.filter(([a, b]) => verdicts.get(verdictKey(byId.get(a)!, byId.get(b)!)) === true);
+    for (const [key, [a, b]] of proposed) {
+      if (byId.has(a) && byId.has(b) && verdictKey(byId.get(a)!, byId.get(b)!) === key) confirmed.push([a, b]);
+    }
     const info = new Map(
       photos.map((s) => [s.id!, { id: s.id!, width: s.width, height: s.height, duplicate: s.duplicate, thumbUrl: s.thumbUrl!, bigUrl: s.bigUrl }]),
     );
     return { groups: shownGroups(groupPairs(confirmed), info), slides: info, fault };
-  }, [candidates, verdicts, byId, photos, fault]);
+  }, [candidates, verdicts, proposed, byId, photos, fault]);
 }
