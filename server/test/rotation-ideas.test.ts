@@ -34,11 +34,15 @@ describe('AI rotation ideas (slides.analyse job, POST /r/slides/ideas, POST /r/s
     told.length = 0;
   });
 
-  /** A real photograph turned `turn` degrees clockwise, uploaded as a scan (no EXIF) and processed. */
-  async function scan(name: string, turn: number, exif = false): Promise<SlideRow> {
-    let image = sharp(path.join(fixtures, `${name}.jpg`)).rotate(turn);
-    if (exif) image = image.withMetadata({ orientation: 1 });
-    const data = await image.jpeg().toBuffer();
+  /**
+   * A real photograph turned `turn` degrees clockwise, uploaded as a scan (no EXIF, or the Orientation 1 a scanner's
+   * software writes) or as a phone's photo (its orientation and exposure), and processed.
+   */
+  async function scan(name: string, turn: number, exif: 'phone' | 'scanner' | false = false): Promise<SlideRow> {
+    let image = sharp(path.join(fixtures, `${name}.jpg`)).rotate(turn).jpeg();
+    if (exif === 'phone') image = image.withExif({ IFD0: { Make: 'Google', Model: 'Pixel 7', Orientation: '1' }, IFD2: { ExposureTime: '1/120', ISOSpeedRatings: '100' } });
+    if (exif === 'scanner') image = image.withExif({ IFD0: { Make: 'EPSON', Model: 'Perfection V600', Software: 'Epson Scan', Orientation: '1' } });
+    const data = await image.toBuffer();
     const meta = await sharp(data).metadata();
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${meta.width}" height="${meta.height}"><image width="${meta.width}" height="${meta.height}" xlink:href="data:image/jpeg;base64,${data.toString('base64')}"/></svg>`;
     const slide = await addPhoto(h.deps, video, meta.width, meta.height, {}, svg);
@@ -111,10 +115,11 @@ describe('AI rotation ideas (slides.analyse job, POST /r/slides/ideas, POST /r/s
     }
   });
 
-  it('records Ignore without turning, and trusts a camera EXIF orientation', async () => {
+  it('records Ignore without turning, and trusts a camera EXIF orientation but not a scanner’s', async () => {
     const agent = await h.agent(user);
-    const upsideDown = await scan('camera', 180);
-    const phone = await scan('astronaut', 90, true);
+    // Upside down on the scanner's glass, with the Orientation 1 its software writes.
+    const upsideDown = await scan('camera', 180, 'scanner');
+    const phone = await scan('astronaut', 90, 'phone');
     await analyse(upsideDown.id);
     await analyse(phone.id);
     const { ideas } = (await agent.post('/r/slides/ideas').send({ video_id: video.id, ids: [upsideDown.id, phone.id] }).expect(200)).body;

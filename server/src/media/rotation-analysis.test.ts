@@ -57,10 +57,15 @@ describe('rotation analysis', function () {
     }
   });
 
-  it('trusts a camera EXIF orientation and not a scan without one', async () => {
+  it('trusts a camera EXIF orientation, not a scan without one nor one a scanner or editor wrote', async () => {
     const scan = await sharp(path.join(fixtures, 'camera.jpg')).jpeg().toBuffer();
     assert.equal(await hasTrustedOrientation(scan), false);
-    const phone = await sharp(scan).withMetadata({ orientation: 1 }).jpeg().toBuffer();
+    const phone = await sharp(scan).jpeg().withExif({ IFD0: { Make: 'Google', Model: 'Pixel 7', Orientation: '1' }, IFD2: { ExposureTime: '1/120', ISOSpeedRatings: '100' } }).toBuffer();
     assert.equal(await hasTrustedOrientation(phone), true);
+    // A flatbed scanner's software writes Orientation 1 whichever way the print lay on the glass.
+    const scanner = await sharp(scan).jpeg().withExif({ IFD0: { Make: 'EPSON', Model: 'Perfection V600', Software: 'Epson Scan', Orientation: '1' } }).toBuffer();
+    assert.equal(await hasTrustedOrientation(scanner), false);
+    // libvips writes an Exif block of its own when told only an orientation: no camera either.
+    assert.equal(await hasTrustedOrientation(await sharp(scan).withMetadata({ orientation: 1 }).jpeg().toBuffer()), false);
   });
 });

@@ -5,6 +5,7 @@
  * people agree on it clearly: a wrong suggestion costs the family more than a missing one.
  */
 import sharp from 'sharp';
+import { exposedByCamera } from './exif-camera.ts';
 import type { Box, Detections, RgbImage } from './face-detect.ts';
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
@@ -146,10 +147,14 @@ export async function turnedPixels(source: Buffer | string, turn: QuarterTurn): 
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
-/** True when the file carries an EXIF orientation: the camera knew which way was up, so nothing is suggested. */
+/**
+ * True when a camera recorded the file's EXIF orientation: it knew which way was up, so nothing is suggested. An
+ * orientation written by a scanner, a scanning app or an editor (no exposure recorded, exif-camera.ts) says nothing
+ * about a print that lay upside down or sideways on the glass: such a scan is analysed like one without EXIF.
+ */
 export async function hasTrustedOrientation(source: Buffer | string): Promise<boolean> {
   const meta = await sharp(source, { failOn: 'none' }).metadata();
-  return meta.orientation !== undefined && meta.orientation >= 1 && meta.orientation <= 8 && meta.exif !== undefined;
+  return meta.orientation !== undefined && meta.orientation >= 1 && meta.orientation <= 8 && meta.exif !== undefined && exposedByCamera(meta.exif);
 }
 
 export type FaceDetector = (image: RgbImage) => Promise<{ faces: FaceMarks[]; bodies: Detections['bodies'] }>;
