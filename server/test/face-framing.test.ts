@@ -124,6 +124,39 @@ describe('face-aware framing in the render plan', function () {
     assert.ok(wholeThroughout(visual, [face]));
   });
 
+  it('places the faces of a photo cropped before its analysis finished where they are on the photo', async () => {
+    const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/rotation/astronaut.jpg');
+    const data = await sharp(fixture).jpeg().toBuffer();
+    const { width = 0, height = 0 } = await sharp(data).metadata();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">` +
+      `<image width="${width}" height="${height}" xlink:href="data:image/jpeg;base64,${data.toString('base64')}"/></svg>`;
+    const own = await makeVideo(h.deps, { organization_id: video.organization_id, theme_id: themeId, automatic_timing: false, slide_time: 3 } as Partial<VideoRow> & { organization_id: number });
+    const plain = await addPhoto(h.deps, own, width, height, {}, svg);
+    // The same photo, its left fifth cropped off in the first seconds, before its analysis ran.
+    const cropped = await addPhoto(h.deps, own, width, height, {}, svg);
+    const crop = { x1: 6400, x2: 32000, y1: 0, y2: 32000 };
+    await h.deps.repos.slides.update(cropped.id, { crop });
+    for (const slide of [plain, cropped]) await jobHandlers(h.deps)['slides.analyse']({ slideId: slide.id });
+    const loaded = await h.deps.render.inputs.load((await h.deps.repos.videos.findById(own.id))!);
+    const visualOf = (slide: SlideRow) => buildTimeline(loaded.input).segments.find((s) => s.visual.slideId === slide.id)!.visual;
+    /** The plan's face as fractions of the photo as edited (scene units back through the photo's placement). */
+    const faceOn = (slide: SlideRow, aspect: number) => {
+      const visual = visualOf(slide);
+      const [face] = visual.faces ?? [];
+      assert.ok(face, `the plan records a face for slide ${slide.id}`);
+      const place = photoPlacement(aspect, visual.borderId);
+      return { cx: (face.x + face.w / 2 - place.x) / place.w, cy: (face.y + face.h / 2 - place.y) / place.h, w: face.w / place.w };
+    };
+    const whole = faceOn(plain, width / height);
+    const onCrop = faceOn(cropped, (0.8 * width) / height);
+    // Where the face found on the whole photo lies on the cropped one. The detector saw other pixels, so its box may
+    // differ a little in size: the centres must agree closely.
+    const expected = { cx: (whole.cx - 0.2) / 0.8, cy: whole.cy, w: whole.w / 0.8 };
+    const close = (a: number, b: number) => Math.abs(a - b) < 0.02;
+    assert.ok(close(onCrop.cx, expected.cx) && close(onCrop.cy, expected.cy) && Math.abs(onCrop.w / expected.w - 1) < 0.2, JSON.stringify({ onCrop, expected }));
+    assert.ok(wholeThroughout(visualOf(cropped), visualOf(cropped).faces!));
+  });
+
   it('re-renders a slide whose faces change, and only that slide', async () => {
     const before = await plan();
     await h.deps.db('slide_ideas').where({ slide_id: withFace.id }).update({ faces: JSON.stringify([{ ...edgeFace, x1: 0.9, x2: 0.97 }]) });

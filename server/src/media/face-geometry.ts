@@ -1,15 +1,13 @@
-import { editedToOriginal, originalToEdited, type GeometryEdits, type GeometrySize } from '../../../common/photo-geometry.ts';
+import { cropOf, editedToOriginal, originalToEdited, type GeometryEdits, type GeometrySize } from '../../../common/photo-geometry.ts';
 
 /**
  * Faces found by the rotation analysis, carried to the photo as it is rendered now. The analysis
- * (services/rotation-ideas.service.ts) stores boxes as fractions of the big image it looked at, and the slide's
- * quarter turn at that time (`analysed_angle`). The job runs right after upload processing, before a family
- * edits, so the picture analysed is taken to be the photo at that turn with no straighten and no crop; each box
- * goes back to the original's pixels and forward through the slide's current edits (a rotation accepted since,
- * a crop, a straighten), as red-eye marks do. A straighten tilts a box: its corners' bounding box is kept. A box
- * a later crop cut by more than half is dropped, and a photo whose crop or straighten was made before its
- * analysis finished (a few seconds after upload, rare) would get its faces misplaced: the row does not record
- * those edits, so that case cannot be told apart.
+ * (services/rotation-ideas.service.ts) stores boxes as fractions of the big image it looked at, and the geometry
+ * edits that image had (`analysed_angle`, `analysed_crop`, `analysed_straighten`): usually none but the turn, as it
+ * runs right after upload, but a family may crop or straighten in the first seconds. Each box goes back through
+ * those edits to the original's pixels and forward through the slide's current edits (a rotation accepted since,
+ * a crop, a straighten), as red-eye marks do. A straighten tilts a box: its corners' bounding box is kept. A box a
+ * later crop cut by more than half is dropped.
  */
 
 /** A face box as the analysis stores it: fractions (0..1) of the picture analysed. */
@@ -29,15 +27,20 @@ export interface PhotoFace {
   h: number;
 }
 
+/** The edits the analysis saw, from its row; rows from before these were recorded saw the turn alone. */
+export function analysedEdits(row: { analysed_angle: number; analysed_crop?: unknown; analysed_straighten?: number | null }): GeometryEdits {
+  const crop = row.analysed_crop && typeof row.analysed_crop === 'object' ? cropOf(row.analysed_crop as GeometryEdits['crop']) : null;
+  return { angle: row.analysed_angle, straighten: Number(row.analysed_straighten) || 0, crop };
+}
+
 /** Share of a face that must remain inside the edited photo for it to count. */
 const MIN_VISIBLE = 0.5;
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The stored faces on the photo with its current edits, in fractions of the edited photo. */
-export function facesOnEditedPhoto(faces: StoredFace[], analysedAngle: number, edits: GeometryEdits, size: GeometrySize): PhotoFace[] {
+export function facesOnEditedPhoto(faces: StoredFace[], analysed: GeometryEdits, edits: GeometryEdits, size: GeometrySize): PhotoFace[] {
   if (!(size.width > 0 && size.height > 0)) return [];
-  const analysed: GeometryEdits = { angle: analysedAngle, straighten: 0, crop: null };
   const placed: PhotoFace[] = [];
   for (const face of faces) {
     if (![face.x1, face.x2, face.y1, face.y2].every(finite) || face.x2 <= face.x1 || face.y2 <= face.y1) continue;

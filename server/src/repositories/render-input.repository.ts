@@ -36,6 +36,9 @@ export interface SlideFacesRow {
   slide_id: number;
   faces: { x1: number; x2: number; y1: number; y2: number; score?: number }[];
   analysed_angle: number;
+  /** The crop and straighten the analysis saw (null and 0 on rows from before they were recorded). */
+  analysed_crop: unknown;
+  analysed_straighten: number;
 }
 
 /** What planning reads besides slides: songs, the organization's length rules, theme rows. */
@@ -63,9 +66,9 @@ export function renderInputRepository(db: Db) {
     async customTheme(id: number): Promise<CustomThemeRow | undefined> {
       return db<CustomThemeRow>('custom_themes').where({ id }).first();
     },
-    /** Faces the rotation analysis found on a video's slides: fractions of the picture analysed, at its turn. */
+    /** Faces the rotation analysis found on a video's slides: fractions of the picture analysed, with the edits it had. */
     async faces(videoId: number): Promise<SlideFacesRow[]> {
-      return db('slide_ideas').where({ video_id: videoId, flavor: 'rotation' }).whereNotNull('faces').select<SlideFacesRow[]>('slide_id', 'faces', 'analysed_angle');
+      return db('slide_ideas').where({ video_id: videoId, flavor: 'rotation' }).whereNotNull('faces').select<SlideFacesRow[]>('slide_id', 'faces', 'analysed_angle', 'analysed_crop', 'analysed_straighten');
     },
     /** The largest slide file of a video, bytes (the preview's slow-generation warning). */
     async largestSlideBytes(videoId: number): Promise<number> {

@@ -1,4 +1,4 @@
-import { facesOnEditedPhoto } from '../media/face-geometry.ts';
+import { analysedEdits, facesOnEditedPhoto } from '../media/face-geometry.ts';
 import { editParamsOf, editVersion, planDerived, quarterTurns } from '../media/image-recipe.ts';
 import type { LookKind, PlanInput, PlanSlide, PlanSong } from '../render/plan/types.ts';
 import { MUSIC_PREPARING, STILL_PROCESSING } from '../render/plan/validate.ts';
@@ -56,7 +56,7 @@ function aspectOf(slide: SlideRow): number {
 /** A photo's detected faces on the photo as rendered (its current turn, straighten and crop): face-geometry.ts. */
 function facesOf(slide: SlideRow, found: SlideFacesRow | undefined): PlanSlide['faces'] {
   if (!found || !Array.isArray(found.faces) || !slide.width || !slide.height) return undefined;
-  const faces = facesOnEditedPhoto(found.faces, found.analysed_angle, slide, { width: slide.width, height: slide.height });
+  const faces = facesOnEditedPhoto(found.faces, analysedEdits(found), slide, { width: slide.width, height: slide.height });
   return faces.length ? faces : undefined;
 }
 

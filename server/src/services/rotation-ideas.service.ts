@@ -22,6 +22,9 @@ interface IdeaRow {
   confidence: number | null;
   faces: FaceBox[] | null;
   analysed_angle: number;
+  /** The crop and straighten of the picture analysed (media/face-geometry.ts carries its faces through them). */
+  analysed_crop: string | null;
+  analysed_straighten: number;
 }
 
 export interface RotationIdeasDeps {
@@ -73,6 +76,10 @@ export function rotationIdeasService(deps: RotationIdeasDeps) {
         confidence: verdict?.confidence ?? null,
         faces: verdict ? (JSON.stringify(verdict.faces) as unknown as FaceBox[]) : null,
         analysed_angle: slide.angle,
+        // The big image analysed has every edit of this row; a crop or straighten made in the first seconds after
+        // upload is among them, and the stored face boxes are fractions of that cropped, straightened picture.
+        analysed_crop: slide.crop ? JSON.stringify(slide.crop) : null,
+        analysed_straighten: slide.straighten ?? 0,
       })
       .onConflict(['slide_id', 'flavor'])
       .ignore();
@@ -147,12 +154,6 @@ export function rotationIdeasService(deps: RotationIdeasDeps) {
         }
       });
       if (turn.length) await deps.rotate(caller, turn, angles);
-    },
-
-    /** Faces found on a slide, for framing: fractions of the picture at the turn it was analysed in. */
-    async faces(slideId: number): Promise<{ faces: FaceBox[]; analysedAngle: number } | null> {
-      const row = await table().where({ slide_id: slideId, flavor: FLAVOR }).first();
-      return row?.faces ? { faces: row.faces, analysedAngle: row.analysed_angle } : null;
     },
   };
 }

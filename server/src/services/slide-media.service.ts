@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { GeometryEdits } from '../../../common/photo-geometry.ts';
 import { notFound } from '../http/errors.ts';
 import { facesOnEditedPhoto, type PhotoFace, type StoredFace } from '../media/face-geometry.ts';
 import { editParamsOf, editVersion, type DerivedKind } from '../media/image-recipe.ts';
@@ -102,7 +103,7 @@ export interface SlideMediaDeps {
   /** Queues the LATER_KINDS of a slide just announced ready; without it processSlide makes them before it returns. */
   later?: (slideId: number) => Promise<unknown>;
   /** Faces the rotation analysis found on a slide (slide-faces.repository.ts): the cover crop keeps them in. */
-  faces?: (slideId: number) => Promise<{ faces: StoredFace[]; analysedAngle: number } | null>;
+  faces?: (slideId: number) => Promise<{ faces: StoredFace[]; analysed: GeometryEdits } | null>;
 }
 
 export function slideMediaService(deps: SlideMediaDeps) {
@@ -142,7 +143,7 @@ export function slideMediaService(deps: SlideMediaDeps) {
   async function coverFaces(slide: SlideMediaRow, kind: DerivedKind): Promise<PhotoFace[]> {
     if ((kind !== 'cover_thumb' && kind !== 'cover_big') || slide.is_video || !deps.faces || !slide.width || !slide.height) return [];
     const found = await deps.faces(slide.id);
-    return found ? facesOnEditedPhoto(found.faces, found.analysedAngle, slide, { width: slide.width, height: slide.height }) : [];
+    return found ? facesOnEditedPhoto(found.faces, found.analysed, slide, { width: slide.width, height: slide.height }) : [];
   }
 
   async function generate(slide: SlideMediaRow, kind: DerivedKind): Promise<string> {
