@@ -3,6 +3,8 @@
  * thumbnail as the server makes it (image repository, 'thumb'), the browser's fingerprint of that thumbnail (hash
  * size 8; a candidate pair under Hamming distance 12, web/src/features/slides/duplicates), then the server's second
  * look at each candidate (media/similarity.ts on small-picture.repository's pixels, as duplicate-check.service does).
+ * The server's own candidates (window prints of the same thumbnails, media/window-prints.ts, as
+ * POST /r/slides/duplicate_pairs proposes them) go to the same check.
  *
  * Originals: the demo's sample photos (drawn landscapes, server/src/media/sample-photos.ts, the shapes the demo
  * seed uses), the tests' real photographs (server/test/fixtures/rotation) and, when present, the real photographs
@@ -316,7 +318,7 @@ export async function duplicatesBench(folders: string[] = [], log: (line: string
 
   for (const [kind, k] of byKind) {
     const what = kind.startsWith('distinct') ? 'offered' : 'found';
-    log(`${kind}: ${what} ${k.hit} of ${k.all} (fingerprint candidates ${k.candidates}; the server check alone calls ${k.same} the same photo)`);
+    log(`${kind}: ${what} ${k.hit} of ${k.all} (candidates from the browser's fingerprints or the server's window prints ${k.candidates}; the server check alone calls ${k.same} the same photo)`);
   }
   for (const m of missed) log(`MISSED ${m}`);
   for (const m of otherMissed) log(`MISSED (other crop) ${m}`);

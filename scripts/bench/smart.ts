@@ -63,5 +63,6 @@ console.log(`  rotation precision ${precision ?? 'n/a'} % (${suggestions?.[2] ??
 console.log(`  rotation recall ${recall ?? 'n/a'} % of all turned photos; ${turnedWithFaces.length ? ((100 * rightWithFaces) / turnedWithFaces.length).toFixed(1) : 'n/a'} % of turned photos with a face (${rightWithFaces} of ${turnedWithFaces.length}; reported, no goal); ${msPerPhoto ?? '?'} ms per photo`);
 console.log(`  duplicates: altered copies found ${dup.alteredFound} of ${dup.altered}; goal all: ${verdict(dup.alteredFound === dup.altered)}`);
 console.log(`  duplicates: distinct pairs offered ${dup.distinctOffered} of ${dup.distinct}; goal none: ${verdict(dup.distinctOffered === 0)}`);
+console.log(`  duplicates: crops of other shapes (not in the set above) found ${dup.otherCropsFound} of ${dup.otherCrops}; reported, no goal`);
 console.log(`  duplicates: server check ${dup.msPerPair.toFixed(1)} ms per pair; without the browser's fingerprints in front it finds ${dup.serverAloneCopies} of ${dup.altered} copies and calls ${dup.serverAloneDistinct} distinct pairs the same`);
 console.log(`  framing: every face fully visible in ${whole ?? 'n/a'} % of ${framed?.[2] ?? '?'} frames (${framed?.[1] ?? '?'} photos with faces); goal 100 %: ${verdict(whole === 100)}`);
