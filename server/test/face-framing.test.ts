@@ -104,13 +104,19 @@ describe('face-aware framing in the render plan', function () {
     assert.ok(await redAt(framed, 528, 54), 'the face is in the cover');
   });
 
-  it('frames a real photograph around the face its analysis found', async () => {
+  /** A real photograph (a face in it) as a drawing addPhoto can store, and a video of its own to put it in. */
+  async function astronautVideo() {
     const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/rotation/astronaut.jpg');
     const data = await sharp(fixture).jpeg().toBuffer();
     const { width = 0, height = 0 } = await sharp(data).metadata();
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">` +
       `<image width="${width}" height="${height}" xlink:href="data:image/jpeg;base64,${data.toString('base64')}"/></svg>`;
     const own = await makeVideo(h.deps, { organization_id: video.organization_id, theme_id: themeId, automatic_timing: false, slide_time: 3 } as Partial<VideoRow> & { organization_id: number });
+    return { width, height, svg, own };
+  }
+
+  it('frames a real photograph around the face its analysis found', async () => {
+    const { width, height, svg, own } = await astronautVideo();
     const photo = await addPhoto(h.deps, own, width, height, {}, svg);
     await jobHandlers(h.deps)['slides.analyse']({ slideId: photo.id });
     const stored = (await h.deps.db('slide_ideas').where({ slide_id: photo.id }).first<{ faces: { x1: number; y1: number }[] }>())?.faces ?? [];
@@ -125,12 +131,7 @@ describe('face-aware framing in the render plan', function () {
   });
 
   it('places the faces of a photo cropped before its analysis finished where they are on the photo', async () => {
-    const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/rotation/astronaut.jpg');
-    const data = await sharp(fixture).jpeg().toBuffer();
-    const { width = 0, height = 0 } = await sharp(data).metadata();
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">` +
-      `<image width="${width}" height="${height}" xlink:href="data:image/jpeg;base64,${data.toString('base64')}"/></svg>`;
-    const own = await makeVideo(h.deps, { organization_id: video.organization_id, theme_id: themeId, automatic_timing: false, slide_time: 3 } as Partial<VideoRow> & { organization_id: number });
+    const { width, height, svg, own } = await astronautVideo();
     const plain = await addPhoto(h.deps, own, width, height, {}, svg);
     // The same photo, its left fifth cropped off in the first seconds, before its analysis ran.
     const cropped = await addPhoto(h.deps, own, width, height, {}, svg);
