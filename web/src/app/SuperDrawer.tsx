@@ -1,7 +1,8 @@
 import { Box, Drawer, Typography } from '@mui/material';
 import type { Navbar } from '../api/index.ts';
 import { DRAWER_WIDTH, DrawerLinks } from './NavDrawer.tsx';
-import { SUPER_LINKS, visibleLinks } from './nav-links.ts';
+import { visibleLinks } from './nav-links.ts';
+import { SUPER_LINKS } from './super-links.ts';
 
 /** The administration links of super users, from the right. */
 export function SuperDrawer({ open, navbar, onClose }: { open: boolean; navbar: Navbar; onClose: () => void }) {

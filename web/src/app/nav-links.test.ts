@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { GUEST_LINKS, MENU_LINKS, SUPER_LINKS } from './nav-links.ts';
+import { GUEST_LINKS, MENU_LINKS } from './nav-links.ts';
+import { SUPER_LINKS } from './super-links.ts';
 import { ROUTES } from './routes.ts';
 
 /** Spec 1 section 2.10: the super drawer's nineteen pages, in its order. */
