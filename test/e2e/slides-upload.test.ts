@@ -132,8 +132,13 @@ describe('slide uploads', () => {
 
     await page.emulateNetworkConditions(null);
     await page.setViewport({ width: 1280, height: 2400 });
-    await waitForLoadedTiles(page, 31);
-    await page.waitForFunction(() => document.querySelector('[data-testid="upload-label"]')?.textContent === 'Upload Complete', { timeout: 15_000 });
+    // 'Upload Complete' shows for five seconds once the last slide is ready; on a loaded machine the tiles' images can
+    // finish loading after that, so the label is watched from now on rather than looked for afterwards.
+    const complete = page.waitForFunction(
+      () => document.querySelector('[data-testid="upload-label"]')?.textContent === 'Upload Complete',
+      { timeout: 90_000, polling: 'mutation' },
+    );
+    await Promise.all([waitForLoadedTiles(page, 31), complete]);
     await page.waitForSelector('[data-testid="upload-progress"]', { hidden: true, timeout: 10_000 });
 
     const slides = await app.running.deps.db('slides').where({ video_id: video.id }).whereNull('deleted_at');
