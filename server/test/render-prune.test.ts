@@ -57,7 +57,11 @@ describe('render pruning and the render watchdog', () => {
     const pruner = renderPruneService({ records: render.records, renders: { ...render.renders, start: async (id: number) => void sent.push(id) }, resolve: (k) => render.files.path(k), remove: (k) => h.deps.repos.storage.removeTree(k) });
     const result = await pruner.prune();
     assert.deepEqual(sent, [waiting.id]);
+    assert.equal(result.started, 1);
     assert.equal(result.failed, 1);
+    // Held back (a first start's library preparation): asked again next time, and not counted as started.
+    const held = renderPruneService({ records: render.records, renders: { ...render.renders, start: async () => false }, resolve: (k) => render.files.path(k), remove: (k) => h.deps.repos.storage.removeTree(k) });
+    assert.equal((await held.prune()).started, 0);
     const row = await render.records.latest(stuck.id, 'hd');
     assert.equal(row?.status, 'failed');
     assert.match(row?.message ?? '', /could not be made in time/);

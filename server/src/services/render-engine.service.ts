@@ -73,7 +73,9 @@ export function renderEngine(deps: RenderEngineDeps) {
   const watchdogRenders = {
     ...renders,
     start: async (videoId: number) => {
-      if (!(await deps.holdWaiting?.())) await renders.start(videoId);
+      if (await deps.holdWaiting?.()) return false;
+      await renders.start(videoId);
+      return true;
     },
   };
   const pruner = renderPruneService({ records, renders: watchdogRenders, resolve: (key) => deps.files.scratchFolder(key), remove: deps.remove });
@@ -87,7 +89,9 @@ export function renderEngine(deps: RenderEngineDeps) {
     'render.web': ({ renderId }: JobPayloads['render.web']) => renders.web(renderId),
     'render.prune': async () => {
       const result = await pruner.prune();
-      if (Object.values(result).some((n) => n > 0)) console.log('[render] pruned', result);
+      // One line naming only what happened: a first start's held renders are not news every few minutes.
+      const done = Object.entries(result).filter(([, n]) => n > 0);
+      if (done.length) console.log(`[render] watchdog: ${done.map(([what, n]) => `${what} ${n}`).join(', ')}`);
     },
   };
 

@@ -13,7 +13,8 @@ const BATCH = 500;
 
 export interface PruneDeps {
   records: RenderRecordRepository;
-  renders: RenderService;
+  /** start answers false when it held the render back (the library preparation holds renders on a first start). */
+  renders: Pick<RenderService, 'resume'> & { start(videoId: number): Promise<boolean | void> };
   /** The local folder where this machine writes the temporaries of a storage folder, and removal of a key (file or folder). */
   resolve: (key: string) => string;
   remove: (key: string) => Promise<void>;
@@ -39,7 +40,8 @@ export function renderPruneService(deps: PruneDeps) {
     async prune(now = Date.now()): Promise<{ started: number; renders: number; segments: number; resumed: number; failed: number; temporaries: number }> {
       // Planning again finds the finished render and does what its worker did not get to.
       const waiting = [...(await records.finalizedWithoutRender(BATCH)), ...(await records.doneButUnfinished(BATCH))];
-      for (const videoId of waiting) await deps.renders.start(videoId);
+      let started = 0;
+      for (const videoId of waiting) if ((await deps.renders.start(videoId)) !== false) started++;
       let resumed = 0;
       let failed = 0;
       for (const render of await records.stalled(new Date(now - STALLED_MS))) {
@@ -69,7 +71,7 @@ export function renderPruneService(deps: PruneDeps) {
         segments++;
       }
       const temporaries = await sweepTemporaries(now);
-      return { started: waiting.length, renders, segments, resumed, failed, temporaries };
+      return { started, renders, segments, resumed, failed, temporaries };
     },
   };
 }
