@@ -31,6 +31,8 @@ import { mailService } from './services/mail.service.ts';
 import { slideMediaService } from './services/slide-media.service.ts';
 import { renderEngine } from './services/render-engine.service.ts';
 import { videoAccessChecker } from './services/video-access.ts';
+import { answerVersionRepository } from './repositories/answer-version.repository.ts';
+import { answerCache } from './http/cached-answer.ts';
 import { lookRepository } from './repositories/look.repository.ts';
 import { slideRepository } from './repositories/slide.repository.ts';
 import { sampleSlidesService } from './services/sample-slides.service.ts';
@@ -73,6 +75,8 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     queue,
     repos,
     access: videoAccessChecker(repos.videos),
+    /** The big read answers, made once per change of what they are made of (http/cached-answer.ts). */
+    answers: answerCache(answerVersionRepository(db), { maxBytes: 64 * 1024 * 1024 }),
     mail: mailService(repos.outbox, queue, smtpTransport(config.smtpUrl, fromAddress)),
     /** Set once the HTTP server is listening; tests without sockets leave it unset. */
     live: undefined as Live | undefined,

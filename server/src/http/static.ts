@@ -35,7 +35,7 @@ const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
-type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
+export type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
 
 /** Files the build compresses: only these vary by Accept-Encoding. */
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json']);

@@ -27,8 +27,15 @@ export function dashboardRoutes(deps: Deps): Router {
       videosPage: optionalInt(ctx.query.videos_page, 'videos_page'),
       only,
     };
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await dashboard.read(user, intParam(ctx.params.userId), query);
+    const owner = await dashboard.owner(user, intParam(ctx.params.userId));
+    const organizationId = owner.organization_id;
+    await deps.answers.send(ctx, {
+      call: 'dashboard',
+      // Its videos and orders (with their videos' covers) are the organization's; the order lines name products.
+      scopes: [`org:${organizationId ?? 0}`, 'products:0'],
+      facets: [organizationId, user.role === 'super', query],
+      build: () => dashboard.read(user, owner, query),
+    });
   });
 
   return router;

@@ -36,26 +36,32 @@ export function generationStatusRoutes(deps: Deps): Router {
     // Videos the caller may not see are simply left out, so nothing reveals that they exist. One query for all of
     // them: a list page polls every video it shows that is still rendering.
     const visible = new Map((await deps.access.checkMany(ctx, ids, 'view')).map(({ video }) => [video.id, video]));
-    const body: Partial<Record<Stage, Record<string, unknown>>> = {};
-    for (const stage of STAGES) {
-      const videos = (bars[stage] ?? []).map((id) => visible.get(id)).filter((v): v is VideoRow => v !== undefined);
-      if (bars[stage]) body[stage] = await statuses.many(videos, stage);
-    }
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    const asked = STAGES.filter((stage) => bars[stage]).map(
+      (stage) => [stage, (bars[stage] ?? []).map((id) => visible.get(id)).filter((v): v is VideoRow => v !== undefined)] as const,
+    );
+    await deps.answers.send(ctx, {
+      call: 'generation.statuses',
+      scopes: [...visible.keys()].map((id) => `video:${id}` as const),
+      facets: asked.map(([stage, videos]) => [stage, videos.map((v) => v.id)]),
+      build: async () => {
+        const body: Partial<Record<Stage, Record<string, unknown>>> = {};
+        for (const [stage, videos] of asked) body[stage] = await statuses.many(videos, stage);
+        return body;
+      },
+    });
   });
 
   router.get('/r/videos/:id/check_generation_status', async (ctx: Context) => {
     const { video } = await deps.access.check(ctx, ctx.params.id, 'view');
-    const stage = ctx.query.stage;
-    ctx.set('Cache-Control', 'no-store');
-    if (stage === 'admin') {
-      if (!isSuper(ctx.state.auth?.user)) throw new AppError(404, 'Not found');
-      ctx.body = await statuses.admin(video);
-      return;
-    }
-    if (stage !== undefined && !isStage(stage)) throw new AppError(400, `Unknown stage: ${String(stage)}.`);
-    ctx.body = await statuses.status(video, stage ?? 'hd');
+    const stage = ctx.query.stage ?? 'hd';
+    if (stage === 'admin' && !isSuper(ctx.state.auth?.user)) throw new AppError(404, 'Not found');
+    if (stage !== 'admin' && !isStage(stage)) throw new AppError(400, `Unknown stage: ${String(stage)}.`);
+    await deps.answers.send(ctx, {
+      call: 'generation.status',
+      scopes: [`video:${video.id}`],
+      facets: [video.id, stage],
+      build: () => (stage === 'admin' ? statuses.admin(video) : statuses.status(video, stage)),
+    });
   });
 
   return router;

@@ -22,9 +22,20 @@ export function slidesRoutes(deps: Deps): Router {
 
   router.get('/slides/slide_list/:videoId', async (ctx) => {
     const c = await caller(ctx, ctx.params.videoId, 'view');
-    ctx.set('Cache-Control', 'no-store');
-    const slides = await service.list(c, { deleted: ctx.query.deleted === '1' });
-    ctx.body = ctx.query.meta === '1' ? { slides, meta: await slideListMeta(deps, c) } : { slides };
+    const { video, user, linkLevel } = c.access;
+    const deleted = ctx.query.deleted === '1';
+    const meta = ctx.query.meta === '1';
+    await deps.answers.send(ctx, {
+      call: 'slides.list',
+      // The slides are the video's; meta adds the video's row, its organization's sample button and the looks.
+      scopes: meta ? [`video:${video.id}`, `org:${video.organization_id ?? 0}`, 'looks:0'] : [`video:${video.id}`],
+      // Family links' URLs carry their hash; meta tells what this caller may do and whether photos are analysed.
+      facets: [video.id, deleted, meta, c.securityHash ?? null, linkLevel ?? null, user?.role === 'super', meta && deps.config.photoAnalysis],
+      build: async () => {
+        const slides = await service.list(c, { deleted });
+        return meta ? { slides, meta: await slideListMeta(deps, c) } : { slides };
+      },
+    });
   });
 
   /** Where uploaded slides are in processing; failed ones carry the message for 'Upload Problems'. */

@@ -7,7 +7,7 @@ import { customThemeRepository } from '../repositories/custom-theme.repository.t
 import { rememberedLook } from '../services/look-customization.service.ts';
 import { securityHashOf } from '../services/video-access.ts';
 import { SetupInvalid, videoSetupService } from '../services/video-setup.service.ts';
-import { videoService } from '../services/video.service.ts';
+import { scopeOf, videoService } from '../services/video.service.ts';
 import type { WireCreatorVideo } from '../wire/video.ts';
 
 /**
@@ -43,8 +43,14 @@ export function videosRoutes(deps: Deps): Router {
 
   router.get('/r/videos/list', async (ctx) => {
     const user = requireUser(ctx);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await videos.list(user);
+    const scope = scopeOf(user);
+    await deps.answers.send(ctx, {
+      call: 'videos.list',
+      scopes: [scope === 'all' ? 'org:*' : `org:${scope.organizationId ?? 0}`],
+      // The user's own organization is named even when it has no videos yet.
+      facets: [scope, user.organization_id],
+      build: () => videos.list(user),
+    });
   });
 
   router.get('/r/videos/:id', async (ctx, next) => {

@@ -61,10 +61,16 @@ export function toWireOrder(o: OrderWithDetails, covers: Map<number, string>): W
 /** A user's recent videos and orders, a page at a time; users read their own dashboard, super users anyone's. */
 export function dashboardService(users: UserRepository, videoList: VideoListRepository, orders: OrderRepository) {
   return {
-    async read(caller: UserWithOrg, userId: number, query: DashboardQuery): Promise<WireDashboard> {
-      const isSuper = caller.role === 'super';
-      const owner = caller.id === userId ? caller : isSuper ? await users.findById(userId) : undefined;
+    /** Whose dashboard the caller asks for: their own, or (super users) anyone's. */
+    async owner(caller: UserWithOrg, userId: number): Promise<UserWithOrg> {
+      const owner = caller.id === userId ? caller : caller.role === 'super' ? await users.findById(userId) : undefined;
       if (!owner) throw new AppError(404, 'Not found');
+      return owner;
+    },
+
+    /** The owner's organization's recent videos and orders; the answer depends on nothing else of the owner's. */
+    async read(caller: UserWithOrg, owner: Pick<UserWithOrg, 'organization_id'>, query: DashboardQuery): Promise<WireDashboard> {
+      const isSuper = caller.role === 'super';
       const limit = Math.min(Math.max(query.limit ?? DASHBOARD_PAGE_SIZE, 1), MAX_PAGE_SIZE);
       const offset = (page = 1) => (Math.max(page, 1) - 1) * limit;
       // One row more than the page: it tells whether there is a next page and is not sent.
