@@ -3,13 +3,17 @@
  * own, starts the real server as a child process, signs in through the login call and drives each named call at a
  * fixed 300 requests/s with autocannon, printing p50, p95 and p99 beside the goal (p95 under 50 ms).
  *
- *   node --import tsx scripts/bench/api.ts [--duration 30] [--rate 300] [--runs 3] [--only name,name]
+ *   node --import tsx scripts/bench/api.ts [--duration 30] [--rate 300] [--runs 3] [--only name,name] [--revalidate]
  *
  * Each call runs `--runs` times; the figures are the median of the runs, figure by figure. Latencies are each
  * response's own time; the achieved rate says whether the server kept up (a server that falls behind shows a rate
  * under the target rather than longer latencies, as requests wait for a free connection). Before the runs, one
  * connection sends requests back to back for a few seconds: its median is the call's own cost with no queue, and its
  * rate what one connection gets, which shows how far the machine is from the target rate when the runs cannot.
+ *
+ * Every request is a browser's: it sends the Accept-Encoding a browser sends, so the size is what crosses the wire.
+ * With --revalidate, each call also runs as a browser that already holds the answer (If-None-Match with the ETag the
+ * call gave; the data does not change meanwhile, as between two polls): its figures are an extra row, labelled so.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +32,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '300' },
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
+    revalidate: { type: 'boolean', default: false },
   },
 });
 const duration = Number(args.duration);
@@ -71,14 +76,17 @@ const percentile = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Infinity;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function drive(url: string, cookie: string, seconds = duration, closedLoop = false): Promise<Figures> {
+/** What a browser sends with each of these calls (Chrome and Firefox: gzip, deflate, br and more). */
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+
+async function drive(url: string, headers: Record<string, string>, seconds = duration, closedLoop = false): Promise<Figures> {
   const times: number[] = [];
   let bytes = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
-        headers: { cookie, accept: 'application/json' },
+        headers,
         // Enough connections that a connection is free at every tick while responses take up to ~150 ms.
         connections: closedLoop ? 1 : Math.max(10, Math.ceil(rate / 6)),
         overallRate: closedLoop ? undefined : rate,
@@ -109,11 +117,11 @@ const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'timed ou
  * Waits until the server has worked off what a run left queued: requests autocannon gave up on (10 s timeout) are
  * still answered one by one, and would be measured as the next run's latency.
  */
-async function drained(url: string, cookie: string, alone: number): Promise<void> {
+async function drained(url: string, headers: Record<string, string>, alone: number): Promise<void> {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     const started = performance.now();
-    await (await fetch(url, { headers: { cookie } })).arrayBuffer();
+    await (await fetch(url, { headers })).arrayBuffer();
     if (performance.now() - started < Math.max(3 * alone, 100)) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -139,23 +147,21 @@ async function main(): Promise<void> {
       const only = args.only?.split(',');
       const calls = CALLS.filter((c) => !only || only.some((name) => c.name.startsWith(name)));
       const rows: string[][] = [];
-      for (const call of calls) {
-        const target = server.url + call.path(org);
-        const check = await fetch(target, { headers: { cookie } });
-        if (!check.ok) throw new Error(`${call.name}: ${check.status} ${await check.text()}`);
+      /** Runs one call: alone on one connection, then `runs` times at the rate; adds its row. */
+      async function measure(name: string, target: string, headers: Record<string, string>): Promise<void> {
         // Warms up the JIT, the connection pools and PostgreSQL's caches, and measures the call alone.
-        const alone = await drive(target, cookie, Math.min(5, duration), true);
-        console.log(`  ${call.name} alone: p50 ${ms(alone.p50)}, ${alone.achieved.toFixed(0)}/s on one connection`);
+        const alone = await drive(target, headers, Math.min(5, duration), true);
+        console.log(`  ${name} alone: p50 ${ms(alone.p50)}, ${alone.achieved.toFixed(0)}/s on one connection`);
         const results: Figures[] = [];
         for (let i = 0; i < runs; i += 1) {
-          const figures = await drive(target, cookie);
-          await drained(target, cookie, alone.p50);
-          console.log(`  ${call.name} run ${i + 1}: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}, ${figures.achieved.toFixed(0)}/s, ${figures.errors} errors, ${figures.non2xx} non-2xx`);
+          const figures = await drive(target, headers);
+          await drained(target, headers, alone.p50);
+          console.log(`  ${name} run ${i + 1}: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}, ${figures.achieved.toFixed(0)}/s, ${figures.errors} errors, ${figures.non2xx} non-2xx`);
           results.push(figures);
         }
         const m = (pick: (f: Figures) => number) => median(results.map(pick));
         rows.push([
-          call.name,
+          name,
           `${ms(alone.p50)}, ${alone.achieved.toFixed(0)}/s`,
           ms(m((f) => f.p50)),
           ms(m((f) => f.p95)),
@@ -166,6 +172,16 @@ async function main(): Promise<void> {
           `${m((f) => f.kb).toFixed(1)} KB`,
           m((f) => f.p95) < GOAL_P95_MS ? 'met' : 'NOT met',
         ]);
+      }
+      const headers = { ...BROWSER_HEADERS, cookie };
+      for (const call of calls) {
+        const target = server.url + call.path(org);
+        const check = await fetch(target, { headers });
+        if (!check.ok) throw new Error(`${call.name}: ${check.status} ${await check.text()}`);
+        await measure(call.name, target, headers);
+        const etag = check.headers.get('etag');
+        // A 304 is not a 2xx: autocannon counts these answers as non-2xx, and that is what they should be.
+        if (args.revalidate && etag) await measure(`${call.name} (revalidating: If-None-Match, 304)`, target, { ...headers, 'if-none-match': etag });
       }
       console.log(`\n${rate} requests/s for ${duration} s, median of ${runs} runs; goal p95 < ${GOAL_P95_MS} ms; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
       console.table(rows.map(([call, alone, p50, p95, p99, achieved, errors, non2xx, size, goal]) => ({ call, alone, p50, p95, p99, achieved, errors, non2xx, size, goal })));
