@@ -1,35 +1,19 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'puppeteer-core';
 import { REPORTS } from '../../common/reports.ts';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { superUserSession } from './admin-page.ts';
+import { checkAccessibility } from './harness.ts';
 
 /** The super drawer's six statistics and report pages on the demo seed's orders (seed/demo-report-orders.ts). */
 describe('statistics and reports pages', function () {
   this.timeout(120_000);
-  let app: E2eApp;
-  let chrome: Awaited<ReturnType<typeof launchBrowser>>;
-  let page: Page;
-  let consoleErrors: string[];
+  const ui = superUserSession('reports');
 
-  before(async () => {
-    app = await startApp();
-    chrome = await launchBrowser();
-    page = await chrome.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
-    await login(page, app.url, 'admin@example.com', DEMO_PASSWORD);
-  });
-  after(async () => {
-    await chrome?.close();
-    await app?.stop();
-  });
-
-  const bodyRows = () => page.$$eval('main table tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  const waitForRows = () => page.waitForFunction(() => document.querySelectorAll('main table tbody tr').length > 0 && !document.querySelector('main [role="progressbar"]'), { timeout: 20_000 });
+  const bodyRows = () => ui.page.$$eval('main table tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const waitForRows = () => ui.page.waitForFunction(() => document.querySelectorAll('main table tbody tr').length > 0 && !document.querySelector('main [role="progressbar"]'), { timeout: 20_000 });
   /** The CSV the Export CSV link downloads, fetched with the page's own session. */
   const exportedCsv = async () => {
-    const href = await page.$eval('main a[download]', (a) => a.getAttribute('href'));
-    return page.evaluate(async (url) => {
+    const href = await ui.page.$eval('main a[download]', (a) => a.getAttribute('href'));
+    return ui.page.evaluate(async (url) => {
       const res = await fetch(url!);
       return { type: res.headers.get('content-type'), text: await res.text() };
     }, href);
@@ -37,49 +21,46 @@ describe('statistics and reports pages', function () {
 
   it('opens every page from the drawer with the seeded figures, charts, a CSV export and no serious axe problem', async () => {
     for (const report of REPORTS) {
-      await page.goto(`${app.url}${report.path}`, { waitUntil: 'networkidle0' });
-      await page.waitForSelector(`::-p-xpath(//main//h1[normalize-space()="${report.title}"])`);
+      await ui.page.goto(`${ui.app.url}${report.path}`, { waitUntil: 'networkidle0' });
+      await ui.page.waitForSelector(`::-p-xpath(//main//h1[normalize-space()="${report.title}"])`);
       await waitForRows();
       const rows = await bodyRows();
       assert.ok(rows.length > 0, `${report.path} shows rows`);
       if (report.byPeriod) {
         // Two charts, each an SVG with drawn marks (bars are rects or paths, lines are paths).
-        await page.waitForFunction(() => [...document.querySelectorAll('main figure')].filter((f) => f.querySelector('svg path, svg rect')).length === 2, { timeout: 20_000 });
-        const marks = await page.$$eval('main figure', (figures) => figures.map((f) => f.querySelectorAll('svg path, svg rect').length));
+        await ui.page.waitForFunction(() => [...document.querySelectorAll('main figure')].filter((f) => f.querySelector('svg path, svg rect')).length === 2, { timeout: 20_000 });
+        const marks = await ui.page.$$eval('main figure', (figures) => figures.map((f) => f.querySelectorAll('svg path, svg rect').length));
         assert.ok(marks.every((n) => n > 3), `${report.path} charts draw marks: ${marks}`);
       }
       const csv = await exportedCsv();
       assert.match(csv.type ?? '', /^text\/csv/);
       const lines = csv.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-      const headings = await page.$$eval('main table thead th', (cells) => cells.map((c) => c.textContent));
+      const headings = await ui.page.$$eval('main table thead th', (cells) => cells.map((c) => c.textContent));
       assert.equal(lines[0], headings.filter((h) => h !== 'PDF').join(','), `${report.path} CSV headings`);
       // Every row of the report (the page shows up to 50 at a time) plus the heading and totals lines.
       if (rows.length < 50) assert.equal(lines.length, rows.length + 2, `${report.path} CSV rows`);
-      await checkAccessibility(page, report.path);
-      await screenshot(page, `reports-${report.name}`, 1280);
-      await screenshot(page, `reports-${report.name}`, 375);
-      await checkAccessibility(page, `${report.path} on a phone`);
-      await page.setViewport({ width: 1280, height: 900 });
+      await checkAccessibility(ui.page, report.path);
+      await ui.shots(report.name, { label: report.path });
     }
   });
 
   it('regroups sales by month, and filters invoices by organization', async () => {
-    await page.goto(`${app.url}/statistics/sales_main`, { waitUntil: 'networkidle0' });
+    await ui.page.goto(`${ui.app.url}/statistics/sales_main`, { waitUntil: 'networkidle0' });
     await waitForRows();
-    await page.locator('main button::-p-text(Month)').click();
-    await page.waitForFunction(() => [...document.querySelectorAll('main table tbody tr td:first-child')].every((td) => /-01$/.test(td.textContent ?? '')), { timeout: 10_000 });
+    await ui.page.locator('main button::-p-text(Month)').click();
+    await ui.page.waitForFunction(() => [...document.querySelectorAll('main table tbody tr td:first-child')].every((td) => /-01$/.test(td.textContent ?? '')), { timeout: 10_000 });
     assert.ok((await exportedCsv()).text.split('\r\n')[1].match(/^\d{4}-\d{2}-01,/), 'the CSV follows the filter');
 
-    await page.goto(`${app.url}/billing/print_invoices`, { waitUntil: 'networkidle0' });
+    await ui.page.goto(`${ui.app.url}/billing/print_invoices`, { waitUntil: 'networkidle0' });
     await waitForRows();
-    await page.locator('main input[role="combobox"]').fill('Maple');
-    await page.locator('::-p-xpath(//li[@role="option"][contains(., "Maple Grove Funeral Services")])').click();
-    await page.waitForFunction(() => {
+    await ui.page.locator('main input[role="combobox"]').fill('Maple');
+    await ui.page.locator('::-p-xpath(//li[@role="option"][contains(., "Maple Grove Funeral Services")])').click();
+    await ui.page.waitForFunction(() => {
       const cells = [...document.querySelectorAll('main table tbody tr td:nth-child(3)')];
       return cells.length > 0 && cells.every((td) => td.textContent === 'Maple Grove Funeral Services');
     }, { timeout: 10_000 });
-    const pdf = await page.$eval('main table tbody tr a', (a) => a.getAttribute('href'));
-    const got = await page.evaluate(async (url) => {
+    const pdf = await ui.page.$eval('main table tbody tr a', (a) => a.getAttribute('href'));
+    const got = await ui.page.evaluate(async (url) => {
       const res = await fetch(url!);
       return { type: res.headers.get('content-type'), head: [...new Uint8Array(await res.arrayBuffer()).slice(0, 4)] };
     }, pdf);
@@ -88,6 +69,6 @@ describe('statistics and reports pages', function () {
   });
 
   it('made no console errors', () => {
-    assert.deepEqual(consoleErrors, []);
+    assert.deepEqual(ui.consoleErrors, []);
   });
 });
