@@ -1,5 +1,7 @@
-import { Alert, Box, Card, CardContent, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TablePagination, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TablePagination, TableRow } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
+import { ListFrame, usePhone } from '../settings/components/ListFrame.tsx';
+import { RowCard } from '../settings/components/RowCard.tsx';
 import type { Report } from './api.ts';
 import { formatCell } from './format.ts';
 
@@ -22,27 +24,18 @@ interface Props {
 const PER_PAGE = 50;
 const numeric = (kind: string) => kind === 'integer' || kind === 'cents' || kind === 'decimal';
 
-/** A row on a phone: its first cell as the heading, every other as 'Label: value' (as the admin lists do). */
-function RowCard({ cells, columns, action, heading }: { cells: ReportRow; columns: Report['columns']; action?: ReactNode; heading?: string }) {
+/** A row on a phone: its first cell as the heading (a number with its label: Invoice 19), every other as a fact. */
+function rowCard(cells: ReportRow, columns: Report['columns'], key: string, action?: ReactNode, heading?: string) {
+  const first = columns[0];
   return (
-    <Card component="li" variant="outlined">
-      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Typography component="div" sx={{ fontWeight: 600, mb: 0.5 }}>
-          {heading ?? (columns[0].kind === 'integer' ? `${columns[0].label} ${String(cells[0])}` : formatCell(cells[0], columns[0].kind))}
-        </Typography>
-        {columns.slice(1).map((c, k) =>
-          cells[k + 1] === null && heading ? null : (
-            <Typography key={c.key} component="div" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-                {c.label}:
-              </Box>{' '}
-              {formatCell(cells[k + 1], c.kind)}
-            </Typography>
-          ),
-        )}
-        {action}
-      </CardContent>
-    </Card>
+    <RowCard
+      key={key}
+      dense
+      heading={heading ?? (first.kind === 'integer' ? `${first.label} ${String(cells[0])}` : formatCell(cells[0], first.kind))}
+      // The totals card leaves out what has no total.
+      facts={columns.slice(1).flatMap((c, k) => (cells[k + 1] === null && heading ? [] : [{ label: c.label, value: formatCell(cells[k + 1], c.kind) }]))}
+      actions={action}
+    />
   );
 }
 
@@ -58,72 +51,69 @@ export function ReportTable({ label, report, loading, error, rowAction }: Props)
   const filtersKey = JSON.stringify(report?.filters);
   useEffect(() => setPage(0), [filtersKey]);
   const shown = rows.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = usePhone();
 
-  return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      {loading && <LinearProgress aria-label={`Loading ${label.toLowerCase()}`} />}
-      {error && (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {error.message}
-        </Alert>
-      )}
-      {phone ? (
-        <Stack component="ul" aria-label={label} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
+  const cards = (
+    <>
+      {shown.map((row, i) => rowCard(row, columns, `${String(row[0])}-${i}`, rowAction?.render(row)))}
+      {report?.totals && rows.length > 0 && rowCard(report.totals, columns, 'total', undefined, 'Total')}
+    </>
+  );
+  const table = (
+    <TableContainer tabIndex={0} aria-label={`${label} table`} sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.key} align={numeric(c.kind) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {c.label}
+              </TableCell>
+            ))}
+            {rowAction && <TableCell sx={{ fontWeight: 600 }}>{rowAction.label}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
           {shown.map((row, i) => (
-            <RowCard key={`${String(row[0])}-${i}`} cells={row} columns={columns} action={rowAction?.render(row)} />
-          ))}
-          {report?.totals && rows.length > 0 && <RowCard cells={report.totals} columns={columns} heading="Total" />}
-        </Stack>
-      ) : (
-        <TableContainer tabIndex={0} aria-label={`${label} table`} sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={label}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c.key} align={numeric(c.kind) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {c.label}
-                  </TableCell>
-                ))}
-                {rowAction && <TableCell sx={{ fontWeight: 600 }}>{rowAction.label}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((row, i) => (
-                <TableRow key={`${String(row[0])}-${i}`} hover>
-                  {columns.map((c, k) => (
-                    <TableCell key={c.key} align={numeric(c.kind) ? 'right' : 'left'} sx={{ whiteSpace: c.kind === 'text' ? 'normal' : 'nowrap' }}>
-                      {formatCell(row[k], c.kind)}
-                    </TableCell>
-                  ))}
-                  {rowAction && <TableCell sx={{ whiteSpace: 'nowrap' }}>{rowAction.render(row)}</TableCell>}
-                </TableRow>
+            <TableRow key={`${String(row[0])}-${i}`} hover>
+              {columns.map((c, k) => (
+                <TableCell key={c.key} align={numeric(c.kind) ? 'right' : 'left'} sx={{ whiteSpace: c.kind === 'text' ? 'normal' : 'nowrap' }}>
+                  {formatCell(row[k], c.kind)}
+                </TableCell>
               ))}
-            </TableBody>
-            {report?.totals && rows.length > 0 && (
-              <TableFooter>
-                <TableRow>
-                  {columns.map((c, k) => (
-                    <TableCell key={c.key} align={numeric(c.kind) ? 'right' : 'left'} sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', whiteSpace: 'nowrap' }}>
-                      {k === 0 ? 'Total' : report.totals![k] === null ? '' : formatCell(report.totals![k], c.kind)}
-                    </TableCell>
-                  ))}
-                  {rowAction && <TableCell />}
-                </TableRow>
-              </TableFooter>
-            )}
-          </Table>
-        </TableContainer>
-      )}
-      {!loading && !error && report && rows.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-          Nothing to show for these filters.
-        </Typography>
-      )}
-      {rows.length > PER_PAGE && (
-        <TablePagination component="div" count={rows.length} page={page} onPageChange={(_, next) => setPage(next)} rowsPerPage={PER_PAGE} rowsPerPageOptions={[]} />
-      )}
-    </Paper>
+              {rowAction && <TableCell sx={{ whiteSpace: 'nowrap' }}>{rowAction.render(row)}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+        {report?.totals && rows.length > 0 && (
+          <TableFooter>
+            <TableRow>
+              {columns.map((c, k) => (
+                <TableCell key={c.key} align={numeric(c.kind) ? 'right' : 'left'} sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', whiteSpace: 'nowrap' }}>
+                  {k === 0 ? 'Total' : report.totals![k] === null ? '' : formatCell(report.totals![k], c.kind)}
+                </TableCell>
+              ))}
+              {rowAction && <TableCell />}
+            </TableRow>
+          </TableFooter>
+        )}
+      </Table>
+    </TableContainer>
+  );
+  const pager = rows.length > PER_PAGE && (
+    <TablePagination component="div" count={rows.length} page={page} onPageChange={(_, next) => setPage(next)} rowsPerPage={PER_PAGE} rowsPerPageOptions={[]} />
+  );
+  return (
+    <ListFrame
+      dense
+      label={label}
+      loading={loading}
+      error={error}
+      phone={phone}
+      cards={cards}
+      table={table}
+      count={report ? rows.length : undefined}
+      emptyText="Nothing to show for these filters."
+      pager={pager}
+    />
   );
 }

@@ -1,24 +1,7 @@
-import {
-  Alert,
-  Box,
-  Card,
-  CardActions,
-  CardContent,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, useMediaQuery, useTheme } from '@mui/material';
 import type { ReactNode } from 'react';
+import { ListFrame, usePhone } from './ListFrame.tsx';
+import { RowCard } from './RowCard.tsx';
 import { PAGE_SIZES, type ListState } from './useListState.ts';
 
 export interface Column<T> {
@@ -53,92 +36,67 @@ const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', over
  */
 export function AdminTable<T>({ label, rows, rowKey, columns, actions, dimmed, loading, error, emptyText, total, list }: Props<T>) {
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const shown = narrow ? columns.filter((c) => !c.secondary) : columns;
   const items = rows ?? [];
 
-  return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      {loading && <LinearProgress aria-label={`Loading ${label.toLowerCase()}`} />}
-      {error && (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {error.message}
-        </Alert>
-      )}
-      {phone ? (
-        <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 1.5 }}>
+  const cards = items.map((row) => (
+    <RowCard
+      key={rowKey(row)}
+      heading={columns[0].render(row)}
+      facts={columns.slice(1).map((column) => ({ label: column.label, value: column.render(row) }))}
+      actions={actions?.(row)}
+      faded={dimmed?.(row)}
+    />
+  ));
+  const table = (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {shown.map((column) => (
+              <TableCell key={column.label}>{column.label}</TableCell>
+            ))}
+            {actions && (
+              <TableCell align="right">
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
           {items.map((row) => (
-            <Card component="li" key={rowKey(row)} variant="outlined">
-              {/* Only the facts fade: faded buttons fell below readable contrast. */}
-              <CardContent sx={{ pb: 1, opacity: dimmed?.(row) ? 0.7 : 1 }}>
-                <Typography component="div" sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
-                  {columns[0].render(row)}
-                </Typography>
-                {columns.slice(1).map((column) => (
-                  <Typography key={column.label} component="div" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    <Box component="span" sx={{ fontWeight: 600 }}>
-                      {column.label}:
-                    </Box>{' '}
-                    {column.render(row)}
-                  </Typography>
-                ))}
-              </CardContent>
-              {actions && <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, pt: 0 }}>{actions(row)}</CardActions>}
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={label}>
-            <TableHead>
-              <TableRow>
-                {shown.map((column) => (
-                  <TableCell key={column.label}>{column.label}</TableCell>
-                ))}
-                {actions && (
-                  <TableCell align="right">
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((row) => (
-                <TableRow key={rowKey(row)} hover sx={dimmed?.(row) ? { '& td': { color: 'text.secondary' } } : undefined}>
-                  {shown.map((column) => (
-                    <TableCell key={column.label} sx={{ overflowWrap: 'break-word' }}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                  {actions && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {actions(row)}
-                    </TableCell>
-                  )}
-                </TableRow>
+            <TableRow key={rowKey(row)} hover sx={dimmed?.(row) ? { '& td': { color: 'text.secondary' } } : undefined}>
+              {shown.map((column) => (
+                <TableCell key={column.label} sx={{ overflowWrap: 'break-word' }}>
+                  {column.render(row)}
+                </TableCell>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {!loading && !error && items.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-          {emptyText}
-        </Typography>
-      )}
-      <TablePagination
-        component="div"
-        count={total}
-        page={total === 0 ? 0 : list.page}
-        onPageChange={(_, next) => list.setPage(next)}
-        rowsPerPage={list.perPage}
-        rowsPerPageOptions={phone ? [] : PAGE_SIZES}
-        onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))}
-        labelRowsPerPage="Per page"
-      />
-    </Paper>
+              {actions && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {actions(row)}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
+  const pager = (
+    <TablePagination
+      component="div"
+      count={total}
+      page={total === 0 ? 0 : list.page}
+      onPageChange={(_, next) => list.setPage(next)}
+      rowsPerPage={list.perPage}
+      rowsPerPageOptions={phone ? [] : PAGE_SIZES}
+      onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))}
+      labelRowsPerPage="Per page"
+    />
+  );
+  return <ListFrame label={label} loading={loading} error={error} phone={phone} cards={cards} table={table} count={items.length} emptyText={emptyText} pager={pager} />;
 }
