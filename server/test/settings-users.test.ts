@@ -72,7 +72,10 @@ describe('/r/settings/users', () => {
         .post('/r/settings/users')
         .send({ organization_id: org.id, role: 'super', email: 'would.be.super@example.com', send_invitation: true })
         .expect(400);
-      assert.deepEqual(asSuper.body, { errors: ['Super users are created with a password, not by invitation.'] });
+      assert.deepEqual(asSuper.body, {
+        errors: ['Super users are created with a password, not by invitation.'],
+        fields: { role: 'Super users are created with a password, not by invitation.' },
+      });
     });
 
     it('refuses a taken email, a missing password and staff without an organization', async () => {
@@ -82,11 +85,36 @@ describe('/r/settings/users', () => {
         .post('/r/settings/users')
         .send({ organization_id: existing.organization_id, email: existing.email.toUpperCase(), name: 'Dup', password: PASSWORD })
         .expect(400);
-      assert.deepEqual(taken.body, { errors: [`There is already an account for ${existing.email.toUpperCase()}.`] });
+      const takenMessage = `There is already an account for ${existing.email.toUpperCase()}.`;
+      assert.deepEqual(taken.body, { errors: [takenMessage], fields: { email: takenMessage } });
       const short = await agent.post('/r/settings/users').send({ organization_id: existing.organization_id, email: 'short@example.com', name: 'S', password: 'x' }).expect(400);
-      assert.match(short.body.errors[0], /at least 8 characters/);
+      assert.match(short.body.fields.password, /at least 8 characters/);
       const noOrg = await agent.post('/r/settings/users').send({ role: 'staff', email: 'noorg@example.com', name: 'N', password: PASSWORD }).expect(400);
-      assert.deepEqual(noOrg.body, { errors: ['Please choose the organization this user works for.'] });
+      assert.deepEqual(noOrg.body, { errors: ['Please choose the organization this user works for.'], fields: { organization_id: 'Please choose the organization this user works for.' } });
+    });
+
+    it('answers every field problem at once, each under its wire key', async () => {
+      const existing = await makeUser(h.deps);
+      const agent = await h.agent(superUser);
+      const res = await agent
+        .post('/r/settings/users')
+        .send({ role: 'boss', organization_id: 999999, email: existing.email, name: ' ', password: 'short' })
+        .expect(400);
+      assert.deepEqual(res.body.fields, {
+        name: 'Please enter the name.',
+        role: 'The role must be one of: staff, org_admin, super.',
+        organization_id: 'Please choose a valid organization.',
+        email: `There is already an account for ${existing.email}.`,
+        password: 'The password must be at least 8 characters long.',
+      });
+      assert.deepEqual(res.body.errors, Object.values(res.body.fields));
+      const invalid = await agent.post('/r/settings/users').send({ email: 'not an address', password: PASSWORD }).expect(400);
+      assert.deepEqual(invalid.body.fields, {
+        name: 'Please enter the name.',
+        email: 'Please enter a valid email address.',
+        organization_id: 'Please choose the organization this user works for.',
+      });
+      assert.equal(await h.deps.db('users').where({ email: 'not an address' }).first(), undefined);
     });
   });
 
@@ -119,11 +147,28 @@ describe('/r/settings/users', () => {
     it('never lets a super user disable or demote themself', async () => {
       const agent = await h.agent(superUser);
       const disable = await agent.patch(`/r/settings/users/${superUser.id}`).send({ disabled: true }).expect(400);
-      assert.deepEqual(disable.body, { errors: ['You cannot disable your own account.'] });
+      assert.deepEqual(disable.body, { errors: ['You cannot disable your own account.'], fields: { disabled: 'You cannot disable your own account.' } });
       const demote = await agent.patch(`/r/settings/users/${superUser.id}`).send({ role: 'staff' }).expect(400);
-      assert.deepEqual(demote.body, { errors: ['You cannot remove your own super user role.'] });
+      assert.deepEqual(demote.body, { errors: ['You cannot remove your own super user role.'], fields: { role: 'You cannot remove your own super user role.' } });
       const row = await h.deps.db('users').where({ id: superUser.id }).first();
       assert.deepEqual([row.role, row.disabled], ['super', false]);
+    });
+
+    it('answers every problem of a change at once and changes nothing', async () => {
+      const user = await makeUser(h.deps, { name: 'Kept Name' });
+      const agent = await h.agent(superUser);
+      const res = await agent
+        .patch(`/r/settings/users/${user.id}`)
+        .send({ name: '', email: 'nowhere', role: 'boss', organization_id: 'abc', disabled: 'maybe' })
+        .expect(400);
+      assert.deepEqual(res.body.fields, {
+        name: 'Please enter the name.',
+        email: 'Please enter a valid email address.',
+        role: 'The role must be one of: staff, org_admin, super.',
+        organization_id: 'Please choose a valid organization.',
+        disabled: 'Disabled must be on or off.',
+      });
+      assert.equal((await h.deps.db('users').where({ id: user.id }).first()).name, 'Kept Name');
     });
 
     it('answers 404 for a missing user', async () => {

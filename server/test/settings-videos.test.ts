@@ -97,8 +97,26 @@ describe('/r/settings/videos', () => {
       const video = await makeVideo(h.deps, { organization_id: orgA.id });
       const agent = await h.agent(superUser);
       const blank = await agent.patch(`/r/settings/videos/${video.id}`).send({ title: ' ' }).expect(400);
-      assert.deepEqual(blank.body, { errors: ['Please enter the title.'] });
-      await agent.patch(`/r/settings/videos/${video.id}`).send({ organization_id: 999999 }).expect(400);
+      assert.deepEqual(blank.body, { errors: ['Please enter the title.'], fields: { title: 'Please enter the title.' } });
+      const unknown = await agent.patch(`/r/settings/videos/${video.id}`).send({ organization_id: 999999 }).expect(400);
+      assert.deepEqual(unknown.body.fields, { organization_id: 'Please choose a valid organization.' });
+    });
+
+    it('answers every field problem at once and changes nothing', async () => {
+      const video = await makeVideo(h.deps, { organization_id: orgA.id, title: 'Kept Title' });
+      const agent = await h.agent(superUser);
+      const res = await agent
+        .patch(`/r/settings/videos/${video.id}`)
+        .send({ title: '', subtitle: 'x'.repeat(251), intro_text: 7, organization_id: 999999 })
+        .expect(400);
+      assert.deepEqual(res.body.fields, {
+        title: 'Please enter the title.',
+        subtitle: 'The subtitle must be at most 250 characters.',
+        intro_text: 'The introductory text must be text.',
+        organization_id: 'Please choose a valid organization.',
+      });
+      assert.deepEqual(res.body.errors, Object.values(res.body.fields));
+      assert.equal((await h.deps.db('videos').where({ id: video.id }).first()).title, 'Kept Title');
     });
   });
 });

@@ -1,7 +1,10 @@
+import { FieldsError } from '../http/errors.ts';
+
 /**
- * The writable fields of an administration resource (admin/resource.ts) and the one reader that checks a create or
- * PATCH body against them. Unlike services/settings-fields.ts, which stops at the first problem, it collects one
- * message per field, so a form can show every mistake beside its own field at once.
+ * The fields of an administration form and the one reader that checks a create or PATCH body against them: the
+ * admin scaffold's resources (admin/resource.ts), the Users and Videos settings services and the single-field readers
+ * of services/settings-fields.ts all check values here. It collects one message per field, keyed as on the wire, so
+ * a form can show every mistake beside its own field at once (FieldsError: `{errors: [...], fields: {key: message}}`).
  */
 
 export type AdminFieldKind = 'text' | 'email' | 'url' | 'int' | 'bool' | 'choice' | 'date' | 'reference' | 'ids';
@@ -111,7 +114,13 @@ export function readFields(fields: readonly AdminField[], body: Body, creating: 
   return { values, problems };
 }
 
-const readProblem = (field: AdminField, raw: unknown): string => {
+/** Refuses the request with every problem at once (400), when there is any. */
+export function refuseProblems(problems: FieldMessages): void {
+  if (Object.keys(problems).length > 0) throw new FieldsError(problems);
+}
+
+/** What is wrong with a value ('' when nothing): a missing required field's message is readProblem(field, undefined). */
+export const readProblem = (field: AdminField, raw: unknown): string => {
   const read = readField(field, raw);
   return 'problem' in read ? read.problem : '';
 };

@@ -3,14 +3,14 @@ import type { Context, Next } from 'koa';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
-import { AppError, FieldsError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { singleFileUpload, uploadedFile } from '../http/logo-upload.ts';
 import { idFilter, pagingOf } from '../http/paging.ts';
 import { bodyOf, intParam } from '../http/request.ts';
 import { requireSuper } from '../http/session.ts';
 import type { StorageRepository } from '../repositories/storage.repository.ts';
 import { searchTerms } from '../services/accent-fold.ts';
-import { readFields, type FieldMessages } from './fields.ts';
+import { readFields, refuseProblems, type FieldMessages } from './fields.ts';
 import { resourceRepository } from './resource.repository.ts';
 import type { AdminAttachment, AdminResource, Row } from './resource.ts';
 
@@ -64,7 +64,7 @@ export function adminResourceRoutes(db: Db, storage: StorageRepository, resource
     const file = uploadedFile(ctx);
     if (attachment) Object.assign(problems, fileProblems(attachment, file, current === undefined));
     if (Object.keys(problems).length === 0 && resource.check) Object.assign(problems, await resource.check(values, current, db));
-    if (Object.keys(problems).length > 0) throw new FieldsError(problems);
+    refuseProblems(problems);
     return values;
   }
 

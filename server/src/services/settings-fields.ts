@@ -1,68 +1,43 @@
-import { AppError } from '../http/errors.ts';
+import { readField, readProblem, refuseProblems, type AdminField } from '../admin/fields.ts';
 import type { Role } from '../wire/auth.ts';
 
 type Body = Record<string, unknown>;
 
 /**
- * Readers for the administration forms: each returns undefined when the field is absent (a PATCH leaves it
- * alone) and throws a 400 with a sentence naming the field when the value is unusable.
+ * One-field readers for the settings services that check a field at a time (brands, organizations, account
+ * settings, invitations), over admin/fields.ts's readField so every form's rules and messages are written once. Each
+ * returns undefined when the field is absent (a PATCH leaves it alone) and refuses an unusable value with a 400
+ * naming the field (FieldsError). Services whose forms show every problem at once read with readFields instead.
  */
-export function textField(body: Body, key: string, label: string, options: { required?: boolean; max?: number } = {}): string | undefined {
-  if (!(key in body)) {
-    if (options.required) throw new AppError(400, `Please enter the ${label}.`);
+function read<T>(body: Body, field: AdminField): T | undefined {
+  if (!(field.column in body)) {
+    if (field.required) refuseProblems({ [field.column]: readProblem(field, undefined) });
     return undefined;
   }
-  const value = body[key];
-  if (value !== null && typeof value !== 'string') throw new AppError(400, `The ${label} must be text.`);
-  const text = (value ?? '').trim();
-  if (options.required && !text) throw new AppError(400, `Please enter the ${label}.`);
-  const max = options.max ?? 250;
-  if (text.length > max) throw new AppError(400, `The ${label} must be at most ${max} characters.`);
-  return text;
+  const result = readField(field, body[field.column]);
+  if ('problem' in result) refuseProblems({ [field.column]: result.problem });
+  return (result as { value: T }).value;
+}
+
+/** Text, trimmed; an emptied optional text is ''. */
+export function textField(body: Body, key: string, label: string, options: { required?: boolean; max?: number } = {}): string | undefined {
+  return read<string>(body, { column: key, label, kind: 'text', required: options.required, max: options.max, blank: '' });
 }
 
 /** Like textField, but an empty value is stored as null. */
 export function optionalTextField(body: Body, key: string, label: string): string | null | undefined {
-  const text = textField(body, key, label);
-  return text === undefined ? undefined : text || null;
+  return read<string | null>(body, { column: key, label, kind: 'text' });
 }
 
+/** `label` as the form shows it ('Disabled'); the message reads "Disabled must be on or off." */
 export function boolField(body: Body, key: string, label: string): boolean | undefined {
-  if (!(key in body)) return undefined;
-  if (typeof body[key] !== 'boolean') throw new AppError(400, `${label} must be on or off.`);
-  return body[key] as boolean;
-}
-
-export function intField(body: Body, key: string, label: string, min: number, max: number): number | undefined {
-  if (!(key in body)) return undefined;
-  const value = body[key];
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new AppError(400, `The ${label} must be a whole number from ${min} to ${max}.`);
-  return n;
-}
-
-/** One of a fixed set of values, e.g. a select's options. */
-export function choiceField<C extends string>(body: Body, key: string, label: string, choices: readonly C[]): C | undefined {
-  if (!(key in body)) return undefined;
-  if (!choices.includes(body[key] as C)) throw new AppError(400, `The ${label} must be one of: ${choices.join(', ')}.`);
-  return body[key] as C;
-}
-
-export function idField(body: Body, key: string, label: string, options: { required?: boolean } = {}): number | null | undefined {
-  if (!(key in body) || body[key] === null || body[key] === '') {
-    if (options.required) throw new AppError(400, `Please choose the ${label}.`);
-    return key in body ? null : undefined;
-  }
-  const value = body[key];
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(400, `Please choose a valid ${label}.`);
-  return n;
+  return read<boolean>(body, { column: key, label, kind: 'bool' });
 }
 
 export function roleField<R extends Role>(body: Body, allowed: readonly R[]): R | undefined {
   if (!('role' in body)) return undefined;
-  if (!allowed.includes(body.role as R)) throw new AppError(400, `The role must be one of: ${allowed.join(', ')}.`);
-  return body.role as R;
+  // Required once sent: an emptied role is refused rather than stored as none.
+  return read<R>(body, { column: 'role', label: 'role', kind: 'choice', choices: allowed, required: true });
 }
 
 /** Drops the keys a form did not send, so an update touches only what changed. */

@@ -1,13 +1,20 @@
-import { AppError } from '../http/errors.ts';
+import { readFields, refuseProblems, type AdminField } from '../admin/fields.ts';
 import type { Paging } from '../http/paging.ts';
 import type { OrganizationRepository } from '../repositories/organization.repository.ts';
 import type { AdminVideoRow, VideoAdminRepository } from '../repositories/video-admin.repository.ts';
 import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
 import type { VideoState } from '../wire/settings.ts';
 import { searchTerms } from './accent-fold.ts';
-import { defined, idField, textField } from './settings-fields.ts';
 
 type Body = Record<string, unknown>;
+
+/** What the Videos settings page corrects; an emptied subtitle or introduction is stored as ''. */
+const VIDEO_FIELDS: readonly AdminField[] = [
+  { column: 'title', label: 'title', kind: 'text', required: true },
+  { column: 'subtitle', label: 'subtitle', kind: 'text', blank: '' },
+  { column: 'intro_text', label: 'introductory text', kind: 'text', blank: '' },
+  { column: 'organization_id', label: 'organization', kind: 'reference', required: true },
+];
 
 const STATES: readonly VideoState[] = ['active', 'deleted', 'all'];
 
@@ -35,20 +42,17 @@ export function settingsVideoService(videos: VideoRepository, admin: VideoAdminR
       return reread(video.id);
     },
 
+    /** Changes the fields the body sends; every field's problem is answered at once. */
     async update(video: VideoRow, body: Body): Promise<AdminVideoRow> {
-      const values: Partial<VideoRow> = defined({
-        title: textField(body, 'title', 'title', { required: 'title' in body }),
-        subtitle: textField(body, 'subtitle', 'subtitle'),
-        intro_text: textField(body, 'intro_text', 'introductory text'),
-      });
-      const organizationId = idField(body, 'organization_id', 'organization', { required: 'organization_id' in body });
-      if (organizationId && organizationId !== video.organization_id) {
-        if (!(await organizations.findById(organizationId))) throw new AppError(400, 'Please choose a valid organization.');
-        values.organization_id = organizationId;
-        // A brand belongs to the old organization and would show another home's name on this video.
-        values.brand_id = null;
-      }
-      if (Object.keys(values).length) await videos.update(video.id, values);
+      const { values, problems } = readFields(VIDEO_FIELDS, body, false);
+      const changes = values as Partial<VideoRow>;
+      const organizationId = changes.organization_id;
+      if (organizationId && !problems.organization_id && !(await organizations.findById(organizationId))) problems.organization_id = 'Please choose a valid organization.';
+      refuseProblems(problems);
+      if (organizationId === video.organization_id) delete changes.organization_id;
+      // A brand belongs to the old organization and would show another home's name on this video.
+      else if (organizationId) changes.brand_id = null;
+      if (Object.keys(changes).length) await videos.update(video.id, changes);
       return reread(video.id);
     },
 

@@ -33,10 +33,11 @@ export interface NewUser {
   sendInvitation?: boolean;
 }
 
-export const createUser = (values: NewUser) => sendJson<{ user?: AdminUser; invitation?: Invitation }>('POST', '/r/settings/users', values);
+// The user form shows a refusal itself: each field's message beside the field, anything else in the alert dialog.
+export const createUser = (values: NewUser) => sendJson<{ user?: AdminUser; invitation?: Invitation }>('POST', '/r/settings/users', values, { alertErrors: false });
 
 export const updateUser = (id: number, values: Partial<Pick<AdminUser, 'name' | 'email' | 'role' | 'organizationId' | 'disabled'>>) =>
-  sendJson<{ user: AdminUser }>('PATCH', `/r/settings/users/${id}`, values);
+  sendJson<{ user: AdminUser }>('PATCH', `/r/settings/users/${id}`, values, { alertErrors: false });
 
 export const deleteVideo = (id: number) => sendJson<{ video: AdminVideo }>('POST', `/r/settings/videos/${id}/delete`);
 

@@ -205,7 +205,7 @@ export function AdminResourceList<T extends { id: number }>({ resource, frame = 
       />
       {editing &&
         (Form ? (
-          <Form key={row?.id ?? 'new'} row={row} filters={filters} onClose={() => setEditing(null)} onSave={save} />
+          <Form key={row?.id ?? 'new'} row={row} filters={filters} onClose={() => setEditing(null)} onSave={save} problemsOf={problemsOf} />
         ) : (
           <ResourceForm key={row?.id ?? 'new'} resource={resource} row={row} organization={organization} onClose={() => setEditing(null)} onSave={save} problemsOf={problemsOf} />
         ))}

@@ -46,6 +46,11 @@ export interface ResourceFormProps<T> {
   onClose: () => void;
   /** Saves the values the form gathered (through the declaration's save, or the default POST or PATCH). */
   onSave: (values: Record<string, unknown>) => Promise<void>;
+  /**
+   * A refused save's field messages (camelCase keys) to show beside the fields, as the declared forms do; anything
+   * else it shows in the alert dialog and answers undefined.
+   */
+  problemsOf: (err: unknown) => Record<string, string> | undefined;
 }
 
 export interface RowContext {

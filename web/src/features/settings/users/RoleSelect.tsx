@@ -8,12 +8,14 @@ interface Props {
   roles?: Role[];
   disabled?: boolean;
   helperText?: string;
+  /** A message about the chosen role, shown in place of the helper text. */
+  error?: string;
   size?: 'small' | 'medium';
   label?: string;
 }
 
 /** Chooses a role by its plain name. */
-export function RoleSelect({ value, onChange, roles = ['staff', 'org_admin', 'super'], disabled, helperText, size, label = 'Role' }: Props) {
+export function RoleSelect({ value, onChange, roles = ['staff', 'org_admin', 'super'], disabled, helperText, error, size, label = 'Role' }: Props) {
   return (
     <TextField
       select
@@ -21,7 +23,8 @@ export function RoleSelect({ value, onChange, roles = ['staff', 'org_admin', 'su
       value={value}
       onChange={(e) => onChange(e.target.value as Role)}
       disabled={disabled}
-      helperText={helperText}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
       size={size}
       fullWidth
     >

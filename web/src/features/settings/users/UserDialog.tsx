@@ -6,7 +6,8 @@ import { OrganizationPicker, type OrganizationOption } from '../components/Organ
 import { collect, email, hasErrors, InvalidForm, maxLength, password, required, type FieldErrors } from '../components/validation.ts';
 import { RoleSelect } from './RoleSelect.tsx';
 
-type Field = 'name' | 'email' | 'organization' | 'password';
+/** Named as the server names them (camelCase), so its messages land beside the same fields. */
+type Field = 'name' | 'email' | 'organizationId' | 'role' | 'password';
 
 interface Props {
   /** Undefined to create a user. */
@@ -15,10 +16,12 @@ interface Props {
   isSelf: boolean;
   onClose: () => void;
   onSave: (values: NewUser) => Promise<void>;
+  /** The server's field messages of a refused save (the list's problemsOf), or undefined when it was not about fields. */
+  problemsOf: (err: unknown) => Record<string, string> | undefined;
 }
 
 /** Creates a user (with a first password, or by emailing an invitation) or edits one. */
-export function UserDialog({ user, isSelf, onClose, onSave }: Props) {
+export function UserDialog({ user, isSelf, onClose, onSave, problemsOf }: Props) {
   const [name, setName] = useState(user?.name ?? '');
   const [address, setAddress] = useState(user?.email ?? '');
   const [role, setRole] = useState<Role>(user?.role ?? 'staff');
@@ -34,21 +37,28 @@ export function UserDialog({ user, isSelf, onClose, onSave }: Props) {
     collect<Field>({
       name: [inviting ? undefined : required(name, 'name'), maxLength(name, 'name')],
       email: [email(address)],
-      organization: [!organization && (role !== 'super' || inviting) ? 'Please choose the organization this user works for.' : undefined],
+      organizationId: [!organization && (role !== 'super' || inviting) ? 'Please choose the organization this user works for.' : undefined],
       password: [user || inviting ? undefined : password(initialPassword)],
+      role: [],
     });
 
   const submit = async () => {
     const found = check();
     setErrors(found);
     if (hasErrors(found)) throw new InvalidForm();
-    await onSave({
-      name: name.trim(),
-      email: address.trim(),
-      role,
-      organizationId: organization?.id ?? null,
-      ...(user ? {} : inviting ? { sendInvitation: true } : { password: initialPassword }),
-    });
+    try {
+      await onSave({
+        name: name.trim(),
+        email: address.trim(),
+        role,
+        organizationId: organization?.id ?? null,
+        ...(user ? {} : inviting ? { sendInvitation: true } : { password: initialPassword }),
+      });
+    } catch (err) {
+      const problems = problemsOf(err);
+      if (problems) setErrors(problems);
+      throw err;
+    }
   };
 
   const text = (field: 'name' | 'email', label: string, value: string, set: (v: string) => void, type = 'text') => (
@@ -76,13 +86,14 @@ export function UserDialog({ user, isSelf, onClose, onSave }: Props) {
     >
       {!inviting && text('name', 'Name', name, setName)}
       {text('email', 'Email', address, setAddress, 'email')}
-      <OrganizationPicker value={organization} onChange={setOrganization} error={errors.organization} required={role !== 'super'} />
+      <OrganizationPicker value={organization} onChange={setOrganization} error={errors.organizationId} required={role !== 'super'} />
       <RoleSelect
         value={role}
         onChange={setRole}
         roles={inviting ? ['staff', 'org_admin'] : undefined}
         disabled={isSelf}
         helperText={isSelf ? 'You cannot change your own role.' : undefined}
+        error={errors.role}
       />
       {!user && (
         <FormControl component="fieldset">

@@ -20,9 +20,9 @@ const logInAs = async (u: AdminUser) => {
 };
 
 /** A new user gets a first password or an emailed invitation, which declared fields cannot say: UserDialog's own form. */
-function UserForm({ row, onClose, onSave }: ResourceFormProps<AdminUser>) {
+function UserForm({ row, onClose, onSave, problemsOf }: ResourceFormProps<AdminUser>) {
   const { user: me } = useMe();
-  return <UserDialog user={row} isSelf={row !== undefined && row.id === me?.id} onClose={onClose} onSave={(values) => onSave({ ...values })} />;
+  return <UserDialog user={row} isSelf={row !== undefined && row.id === me?.id} onClose={onClose} onSave={(values) => onSave({ ...values })} problemsOf={problemsOf} />;
 }
 
 async function saveUser(row: AdminUser | undefined, values: Record<string, unknown>): Promise<string | void> {
