@@ -1,5 +1,6 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { useState } from 'react';
+import { showAlert } from '../../../api/alerts.ts';
 import type { AdminUser, NewUser, Role } from '../api.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { OrganizationPicker, type OrganizationOption } from '../components/OrganizationPicker.tsx';
@@ -56,7 +57,13 @@ export function UserDialog({ user, isSelf, onClose, onSave, problemsOf }: Props)
       });
     } catch (err) {
       const problems = problemsOf(err);
-      if (problems) setErrors(problems);
+      if (problems) {
+        setErrors(problems);
+        // A message for a field this form does not show would otherwise go unseen.
+        const shown: string[] = ['email', 'organizationId', 'role', ...(inviting ? [] : ['name']), ...(user || inviting ? [] : ['password'])];
+        const elsewhere = Object.entries(problems).filter(([key]) => !shown.includes(key));
+        if (elsewhere.length) showAlert(elsewhere.map(([, message]) => message).join(' '));
+      }
       throw err;
     }
   };
