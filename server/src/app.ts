@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Deps } from './deps.ts';
 import { STRICT_TRANSPORT_SECURITY } from './http/content-security-policy.ts';
 import { csrfGuard } from './http/csrf.ts';
+import { compressJson } from './http/compress-json.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { refuseNul } from './http/nul-guard.ts';
 import { sessionMiddleware } from './http/session.ts';
@@ -25,6 +26,7 @@ export function createApp(deps: Deps): Koa {
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '2mb', formLimit: '2mb' }));
   app.use(refuseNul);
   app.use(sessionMiddleware(deps.repos.sessions, deps.repos.users, deps.config.secureCookies));
+  app.use(compressJson);
   app.use(uploadsMiddleware(deps));
   const router = apiRouter(deps);
   app.use(router.routes());
