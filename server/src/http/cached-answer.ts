@@ -18,7 +18,11 @@ export interface CachedAnswer {
   call: string;
   /** What the answer is made of (see AnswerScope). */
   scopes: readonly AnswerScope[];
-  /** Everything else the answer depends on: the caller's facets that change it and the query's parameters. */
+  /**
+   * Everything else the answer depends on: the caller's facets that change it, the query's parameters, and whatever
+   * `build` takes from rows read before the versions (an access check's video row): a write between that read and
+   * the versions' would otherwise file an answer made from the old row under the new versions.
+   */
   facets: unknown;
   /** Makes the answer; it must read only what the scopes cover. */
   build: () => Promise<unknown>;

@@ -42,7 +42,8 @@ export function generationStatusRoutes(deps: Deps): Router {
     await deps.answers.send(ctx, {
       call: 'generation.statuses',
       scopes: [...visible.keys()].map((id) => `video:${id}` as const),
-      facets: asked.map(([stage, videos]) => [stage, videos.map((v) => v.id)]),
+      // The video rows were read before the versions: what the statuses take from them is part of the key.
+      facets: asked.map(([stage, videos]) => [stage, videos.map((v) => [v.id, v.date_in_queue, v.deleted_at])]),
       build: async () => {
         const body: Partial<Record<Stage, Record<string, unknown>>> = {};
         for (const [stage, videos] of asked) body[stage] = await statuses.many(videos, stage);
@@ -59,7 +60,7 @@ export function generationStatusRoutes(deps: Deps): Router {
     await deps.answers.send(ctx, {
       call: 'generation.status',
       scopes: [`video:${video.id}`],
-      facets: [video.id, stage],
+      facets: [video.id, stage, video.date_in_queue, video.deleted_at],
       build: () => (stage === 'admin' ? statuses.admin(video) : statuses.status(video, stage)),
     });
   });

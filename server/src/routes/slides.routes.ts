@@ -29,8 +29,17 @@ export function slidesRoutes(deps: Deps): Router {
       call: 'slides.list',
       // The slides are the video's; meta adds the video's row, its organization's sample button and the looks.
       scopes: meta ? [`video:${video.id}`, `org:${video.organization_id ?? 0}`, 'looks:0'] : [`video:${video.id}`],
-      // Family links' URLs carry their hash; meta tells what this caller may do and whether photos are analysed.
-      facets: [video.id, deleted, meta, c.securityHash ?? null, linkLevel ?? null, user?.role === 'super', meta && deps.config.photoAnalysis],
+      // Family links' URLs carry their hash; meta tells what this caller may do and whether photos are analysed, and
+      // takes from the video row (read before the versions) its organization, link limit and whether it is finalized.
+      facets: [
+        video.id,
+        deleted,
+        meta,
+        c.securityHash ?? null,
+        linkLevel ?? null,
+        user?.role === 'super',
+        meta && [deps.config.photoAnalysis, video.organization_id, video.upload_link_limit, video.date_in_queue],
+      ],
       build: async () => {
         const slides = await service.list(c, { deleted });
         return meta ? { slides, meta: await slideListMeta(deps, c) } : { slides };
