@@ -79,7 +79,9 @@ export async function getJson<T>(path: string, query?: Query, options: Options =
   const response = await fetch(withQuery(path, hash ? { security_hash: hash, ...query } : query), {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
-    cache: 'no-store',
+    // Always asks the server, but lets the browser send the ETag of what it holds: the big read calls then answer
+    // 304 with no body (server/src/http/cached-answer.ts). Answers sent no-store are never kept.
+    cache: 'no-cache',
     signal: options.signal,
   });
   return readReply<T>(response, options.alertErrors ?? false);
