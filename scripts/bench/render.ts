@@ -48,6 +48,15 @@ async function waitForRender(deps: Deps, videoId: number, after: number, kind: '
   }
 }
 
+/** Where a re-render's seconds went: each task's wait for a worker and its own run, from the moment it was asked for. */
+async function printTimeline(db: Deps['db'], render: RenderRow, asked: number): Promise<void> {
+  const origin = Date.now() - (performance.now() - asked);
+  const at = (d: Date | null) => (d ? ((d.getTime() - origin) / 1000).toFixed(2) : '-');
+  const tasks = await db('render_tasks').where({ render_id: render.id }).whereNotNull('started_at').orderBy('started_at');
+  console.log(`  timeline (seconds after asking): render row ${at(render.created_at)}, finished ${at(render.finished_at)}`);
+  for (const t of tasks) console.log(`    ${String(t.task).padEnd(14)} sent ${at(t.sent_at)}, started ${at(t.started_at)}, finished ${at(t.finished_at)} (${t.worker})`);
+}
+
 /** The CPU split of a sample of segments, the join and the sound, and their pictures against the reference. */
 async function stagesAndPicture(deps: Deps, plan: RenderPlan, dir: string): Promise<void> {
   const checks: SegmentCheck[] = [];
@@ -129,6 +138,7 @@ async function main(): Promise<void> {
     const againSeconds = (performance.now() - started) / 1000;
     const changed = again.plan.hashes.filter((h, i) => h !== full.plan.hashes[i]).length;
     console.log(`\nHD re-render after editing one slide: ${againSeconds.toFixed(1)} s (${changed} segments made again, the rest from the cache), CPU ${(cpuOf() - cpuBefore).toFixed(1)} s; load average ${load()}`);
+    await printTimeline(database.db, again, started);
     const webAgain = await waitForRender(deps, video.id, again.id, 'web');
     console.log(`  its web video followed ${((webAgain.finished_at!.getTime() - again.finished_at!.getTime()) / 1000).toFixed(1)} s later`);
 

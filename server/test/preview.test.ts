@@ -118,6 +118,33 @@ describe('POST /r/videos/{id}/partial_preview', function () {
     assert.deepEqual((await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls', node_id: stranger.id }).expect(400)).body, { errors: ['That slide is not part of the video.'] });
   });
 
+  it('makes the first segment alone, so the viewer waits for one ffmpeg with both cores, then two at a time', async () => {
+    const pieces = h.deps.render.pieces;
+    const real = pieces.segment;
+    const runs: { index: number; start: number; end: number }[] = [];
+    pieces.segment = async (plan, index) => {
+      const start = performance.now();
+      try {
+        return await real.call(pieces, plan, index);
+      } finally {
+        runs.push({ index, start, end: performance.now() });
+      }
+    };
+    try {
+      await h.deps.db('slides').where({ video_id: video.id }).orderBy('position').limit(1).update({ slide_caption: 'A new first caption' });
+      const reply = await agent.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls' }).expect(200);
+      await playlistWhenDone(reply.body.playback.url);
+    } finally {
+      pieces.segment = real;
+    }
+    const first = runs.find((r) => r.index === 0)!;
+    const others = runs.filter((r) => r.index > 0);
+    assert.ok(others.length >= 2);
+    assert.ok(others.every((r) => r.start >= first.end), 'nothing else was made beside the first segment');
+    const overlapping = others.some((a) => others.some((b) => a !== b && a.start < b.end && b.start < a.end));
+    assert.ok(overlapping, 'the rest are made two at a time');
+  });
+
   it('hides another organization’s video', async () => {
     const stranger = await h.agent(await makeUser(h.deps));
     await stranger.post(`/r/videos/${video.id}/partial_preview`).send({ type: 'hls' }).expect(404);

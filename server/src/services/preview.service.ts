@@ -121,14 +121,19 @@ export function previewService(deps: PreviewDeps) {
     const segments = plan.timeline.segments;
     const made: (string | undefined)[] = [];
     const state = { next: 0, failure: null as unknown };
+    // The first segment is made alone, so its ffmpeg has both cores: the viewer waits for it, not for the second.
+    let firstDone = () => {};
+    const first = new Promise<void>((resolve) => (firstDone = resolve));
     const workers = Array.from({ length: PREVIEW_CONCURRENCY }, async () => {
       while (!state.failure && state.next < segments.length) {
         const index = state.next++;
+        if (index > 0) await first;
         try {
           made[index] = await slot(() => deps.pieces.segment(plan, index));
         } catch (err) {
           state.failure ??= err;
         }
+        if (index === 0) firstDone();
       }
     });
 
