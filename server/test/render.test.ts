@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { boxes } from '../src/render/compile/fmp4.ts';
 import type { RenderPlan } from '../src/render/compile/render-plan.ts';
 import { FPS } from '../src/render/plan/types.ts';
@@ -119,7 +120,14 @@ describe('HD render', function () {
     const probe = await h.deps.render.ffmpeg.probe(h.deps.render.files.path(web!.file_key!));
     assert.deepEqual([probe.video?.width, probe.video?.height, probe.audio?.codec], [854, 480, 'aac']);
     assert.ok(await h.deps.render.files.size(render.cover_key!));
-    assert.ok(await h.deps.render.files.size(render.snapshot_key!));
+    // The snapshot is the middle frame of the first photo (read from its segment beside the join): the file's frame.
+    const first = render.plan.timeline.segments.find((s) => s.visual.kind === 'photo')!;
+    const at = first.start + Math.floor(first.frames / 2);
+    const shot = await sharp(h.deps.render.files.path(render.snapshot_key!)).resize(W, H, { fit: 'fill' }).grayscale().raw().toBuffer();
+    const difference = (n: number) => frame(n).reduce((sum, v, i) => sum + Math.abs(v - shot[i]), 0) / (W * H);
+    const near = difference(at);
+    const others = render.plan.timeline.segments.filter((s) => s !== first).map((s) => difference(s.start + Math.floor(s.frames / 2)));
+    assert.ok(near < 3 && others.every((d) => d > 3 * near), `snapshot against its frame ${near.toFixed(2)}, against other slides ${others.map((d) => d.toFixed(1)).join(', ')}`);
     const row = await h.deps.repos.videos.findById(video.id);
     assert.equal(row?.finished, true);
     assert.equal(Number(row?.hd_size), render.bytes);

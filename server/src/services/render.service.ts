@@ -279,18 +279,25 @@ export function renderService(deps: RenderServiceDeps) {
         const audio = await deps.pieces.audio(plan);
         const key = `${folder}/hd.mp4`;
         const audioFile = await files.local(audio);
-        await files.writeVia(key, (tmp) => deps.ffmpeg.assemble(segments, audioFile, plan.timeline.frames, tmp));
         const coverKey = `${folder}/cover.jpg`;
         const snapshotKey = `${folder}/snapshot.jpg`;
         const first = plan.timeline.segments.find((s) => s.visual.kind === 'photo');
-        const coverSlide = first?.visual.slideId ? await deps.slides.findSlide(first.visual.slideId) : undefined;
-        if (coverSlide && !coverSlide.deleted_at) {
+        // The cover and the snapshot are made beside the join, not after it: the join is mostly writing the file,
+        // and a one-slide re-render waits for all three. The snapshot's frame is read from the segment that holds
+        // it, the very frame the join copies into the file.
+        const atFrame = first ? first.start + Math.floor(first.frames / 2) : Math.floor(plan.timeline.frames / 2);
+        const holder = plan.timeline.segments.findIndex((s) => s.start <= atFrame && atFrame < s.start + s.frames);
+        const cover = async () => {
+          const coverSlide = first?.visual.slideId ? await deps.slides.findSlide(first.visual.slideId) : undefined;
+          if (!coverSlide || coverSlide.deleted_at) return;
           const source = await deps.slides.ensureDerived(coverSlide, 'cover_big');
           await files.writeVia(coverKey, (tmp) => deps.art.jpeg(source, HD.width, HD.height, tmp));
-        }
-        const at = first ? (first.start + first.frames / 2) / FPS : plan.timeline.duration / 2;
-        const hdFile = await files.local(key);
-        await files.writeVia(snapshotKey, (tmp) => deps.ffmpeg.frame(hdFile, at, tmp));
+        };
+        const snapshot = async () => {
+          const seconds = (atFrame - plan.timeline.segments[holder].start) / FPS;
+          await files.writeVia(snapshotKey, (tmp) => deps.ffmpeg.frame(segments[holder], seconds, tmp));
+        };
+        await Promise.all([files.writeVia(key, (tmp) => deps.ffmpeg.assemble(segments, audioFile, plan.timeline.frames, tmp)), cover(), snapshot()]);
         const bytes = (await files.size(key)) ?? 0;
         await records.update(renderId, {
           status: 'done', progress: 100, message: 'Complete', file_key: key, bytes, duration: plan.timeline.duration,
