@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finalArgs, hasSound, measureArgs, parseMeasure, type AlsoOutput, type AudioSources } from '../render/compile/audio-graph.ts';
+import { joinMp4, JoinUnsupported } from '../render/compile/mp4-join.ts';
 import { AUDIO_RATE, WEB } from '../render/compile/profiles.ts';
 import { FPS } from '../render/plan/types.ts';
 import type { AudioPlan } from '../render/plan/types.ts';
@@ -72,6 +73,20 @@ async function withConcatList<T>(files: string[], use: (list: string) => Promise
   }
 }
 
+/**
+ * Joins by copying samples (compile/mp4-join.ts: no probing, written once, index first); files it cannot join
+ * exactly are joined by ffmpeg's concat demuxer instead (`ffmpegJoin`).
+ */
+async function copyJoin(segments: string[], sound: string | null, output: string, ffmpegJoin: () => Promise<unknown>): Promise<void> {
+  try {
+    await joinMp4(segments, sound, output);
+  } catch (err) {
+    if (!(err instanceof JoinUnsupported)) throw err;
+    console.warn(`[render] joined by ffmpeg: ${err.message}`);
+    await ffmpegJoin();
+  }
+}
+
 /** The only code that runs ffmpeg and ffprobe for renders. Every output is written to the path it is given. */
 export function renderRepository() {
   return {
@@ -103,21 +118,21 @@ export function renderRepository() {
     },
 
     /**
-     * Joins segments without re-encoding and adds the sound; the index goes first so playback starts at once. The
-     * room for the index is kept at the start as the file is written (moovRoom), so it is written once: faststart
-     * would write it all and then read and write it all again to move the index forward.
+     * Joins segments without re-encoding and adds the sound; the index goes first so playback starts at once, and
+     * the file is written once (ffmpeg's fallback keeps room for the index at the start, moovRoom: faststart would
+     * write it all and then read and write it all again to move the index forward).
      */
     async assemble(segments: string[], audio: string, frames: number, output: string): Promise<void> {
-      await withConcatList(segments, (list) =>
+      await copyJoin(segments, audio, output, () => withConcatList(segments, (list) =>
         joinIndexFirst([...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, '-i', audio, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-f', 'mp4', output], frames),
-      );
+      ));
     },
 
     /** Joins segments without re-encoding into a silent clip (the showcase's previews). */
     async join(segments: string[], output: string): Promise<void> {
-      await withConcatList(segments, (list) =>
+      await copyJoin(segments, null, output, () => withConcatList(segments, (list) =>
         runTool('ffmpeg', [...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', output], ten(60)),
-      );
+      ));
     },
 
     /**
@@ -126,7 +141,9 @@ export function renderRepository() {
      */
     async webJoin(segments: string[], sound: { web: string } | { hd: string }, frames: number, output: string): Promise<void> {
       const audio = 'web' in sound ? ['-i', sound.web, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy'] : ['-i', sound.hd, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-b:a', WEB.audioBitrate, '-ar', '48000', '-ac', '2'];
-      await withConcatList(segments, (list) => joinIndexFirst([...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, ...audio, '-f', 'mp4', output], frames));
+      const concat = () => withConcatList(segments, (list) => joinIndexFirst([...FFMPEG, '-f', 'concat', '-safe', '0', '-i', list, ...audio, '-f', 'mp4', output], frames));
+      // The web's own sound is copied as it is; the HD file's is encoded again, which only ffmpeg does.
+      await ('web' in sound ? copyJoin(segments, sound.web, output, concat) : concat());
     },
 
     /** The smaller web video from the finished HD file (when its pieces are gone from the cache). */
