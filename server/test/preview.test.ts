@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type TestAgent from 'supertest/lib/agent.js';
 import { readPlaylist } from '../src/render/compile/hls.ts';
-import type { RenderPlan } from '../src/render/compile/render-plan.ts';
+import { segmentKey, type RenderPlan } from '../src/render/compile/render-plan.ts';
 import type { RenderRow } from '../src/repositories/render-record.repository.ts';
 import { slideStartSeconds } from '../src/services/preview.service.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
@@ -122,10 +122,10 @@ describe('POST /r/videos/{id}/partial_preview', function () {
     const pieces = h.deps.render.pieces;
     const real = pieces.segment;
     const runs: { index: number; start: number; end: number }[] = [];
-    pieces.segment = async (plan, index) => {
+    pieces.segment = async (plan, index, watch) => {
       const start = performance.now();
       try {
-        return await real.call(pieces, plan, index);
+        return await real.call(pieces, plan, index, watch);
       } finally {
         runs.push({ index, start, end: performance.now() });
       }
@@ -143,6 +143,116 @@ describe('POST /r/videos/{id}/partial_preview', function () {
     assert.ok(others.every((r) => r.start >= first.end), 'nothing else was made beside the first segment');
     const overlapping = others.some((a) => others.some((b) => a !== b && a.start < b.end && b.start < a.end));
     assert.ok(overlapping, 'the rest are made two at a time');
+  });
+
+  it('publishes the first segment’s first two seconds while its ffmpeg is still writing the rest, and the whole playlist plays', async () => {
+    // A 5 s opening, as the benchmark's: its segment has fragments at 0, 2 and 4 s.
+    const theme = await insertTestTheme(h.deps, { introLength: 5, outroLength: 1, transitionLength: 1 });
+    const long = await makeVideo(h.deps, { organization_id: org, theme_id: theme, automatic_timing: false, slide_time: 3 } as Partial<VideoRow> & { organization_id: number });
+    await addPhoto(h.deps, long, 1920, 1280);
+    await addPhoto(h.deps, long, 1280, 1600);
+    await addSong(h.deps, long, 440, 20);
+    const { files } = h.deps.render;
+    const pieces = h.deps.render.pieces;
+    const real = pieces.segment;
+    let firstMade = Infinity;
+    pieces.segment = async (...args) => {
+      const key = await real.apply(pieces, args);
+      if (args[1] === 0) firstMade = performance.now();
+      return key;
+    };
+    let text: string;
+    let render: RenderRow & { plan: RenderPlan };
+    try {
+      // Timed as the benchmark times it: from asking until seg-0.m4s is in storage.
+      const started = performance.now();
+      const preview = await h.deps.render.previews.request({ video: long }, 'hls');
+      render = (await h.deps.render.records.latest(long.id, 'preview')) as RenderRow & { plan: RenderPlan };
+      const folder = `videos/${long.id}/renders/${render.id}`;
+      for (let waited = 0; !(await files.size(`${folder}/seg-0.m4s`)); waited++) {
+        assert.ok(waited < 12_000, 'seg-0.m4s did not come');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const seg0 = performance.now();
+      const cached = await files.size(segmentKey(render.plan.profile, render.plan.hashes[0]));
+      // The playlist is written just after the segment it lists.
+      let early = '';
+      while (!readPlaylist(early).uris.length) early = (await agent.get(preview.playback.url).expect(200)).text;
+      text = await playlistWhenDone(preview.playback.url);
+      console.log(`      first HLS segment ${((seg0 - started) / 1000).toFixed(2)} s after asking; the first segment was made after ${((firstMade - started) / 1000).toFixed(2)} s`);
+      assert.ok(!cached, 'seg-0.m4s was published before the first segment was in the cache');
+      assert.ok(seg0 < firstMade, 'seg-0.m4s was published before the first segment was made');
+      assert.match(early, /#EXTINF:2\.000,\nseg-0\.m4s\n/);
+    } finally {
+      pieces.segment = real;
+    }
+    assert.ok(await files.size(segmentKey(render.plan.profile, render.plan.hashes[0])), 'the first segment is in the cache as before');
+    const seconds = [...text.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]));
+    assert.equal(seconds[0], 2, 'the first HLS segment is the first fragment alone');
+    assert.equal(seconds[1], 3, 'then the rest of the opening');
+    assert.ok(Math.abs(seconds.reduce((a, b) => a + b, 0) - render.plan.timeline.duration) < 0.01, `${seconds.join(' + ')} s`);
+
+    // Played as HLS by ffmpeg's own demuxer, every segment decoded.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'preview-hls-'));
+    try {
+      const base = `/r/previews/${render.token}/`;
+      writeFileSync(path.join(dir, 'index.m3u8'), text);
+      for (const uri of ['init.mp4', ...readPlaylist(text).uris]) writeFileSync(path.join(dir, uri), (await agent.get(`${base}${uri}`).responseType('blob').expect(200)).body as Buffer);
+      const probe = await h.deps.render.ffmpeg.probe(path.join(dir, 'index.m3u8'), true);
+      assert.deepEqual([probe.video?.codec, probe.video?.width, probe.video?.height, probe.audio?.codec], ['h264', 640, 360, 'aac']);
+      assert.equal(probe.video?.frames, render.plan.timeline.frames);
+      assert.ok(Math.abs(probe.duration - render.plan.timeline.duration) < 0.1, `${probe.duration} s`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails the preview when the first segment’s ffmpeg dies after its first fragment was published, leaving the cache as it was', async () => {
+    const theme = await insertTestTheme(h.deps, { introLength: 9, outroLength: 1 });
+    const doomed = await makeVideo(h.deps, { organization_id: org, theme_id: theme, automatic_timing: false, slide_time: 2 } as Partial<VideoRow> & { organization_id: number });
+    await addPhoto(h.deps, doomed, 1920, 1280);
+    await addSong(h.deps, doomed, 330, 20);
+    const { files, pieces } = h.deps.render;
+    const real = pieces.segment;
+    let scratch: string | undefined;
+    pieces.segment = (plan, index, watch) => real.call(pieces, plan, index, watch && { writing: (file) => watch.writing((scratch = file)) });
+    let render: RenderRow & { plan: RenderPlan };
+    try {
+      await h.deps.render.previews.request({ video: doomed }, 'hls');
+      render = (await h.deps.render.records.latest(doomed.id, 'preview')) as RenderRow & { plan: RenderPlan };
+      for (let waited = 0; !(await files.size(`videos/${doomed.id}/renders/${render.id}/seg-0.m4s`)); waited++) {
+        assert.ok(waited < 12_000, 'seg-0.m4s did not come');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      // The ffmpeg this process started to write the scratch file, as the machine's OOM killer would end it.
+      const writer = readdirSync('/proc').find((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+          const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes(scratch!);
+        } catch {
+          return false;
+        }
+      });
+      assert.ok(writer, 'the first segment was still being made');
+      process.kill(Number(writer), 'SIGKILL');
+      await h.deps.render.previews.settled();
+    } finally {
+      pieces.segment = real;
+    }
+    const failed = (await h.deps.render.records.latest(doomed.id, 'preview'))!;
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.message, 'The preview could not be made. Please try again.');
+    assert.match(failed.error ?? '', /ffmpeg/);
+    const key = segmentKey(render.plan.profile, render.plan.hashes[0]);
+    assert.ok(!(await files.size(key)), 'no half segment in the cache');
+    assert.ok(!existsSync(scratch!), 'the scratch file is gone');
+    assert.equal(await h.deps.db('render_segments').where({ hash: render.plan.hashes[0] }).first(), undefined);
+
+    // Asked again, it is made again, whole.
+    const again = await h.deps.render.previews.request({ video: doomed }, 'hls');
+    await playlistWhenDone(again.playback.url);
+    assert.ok(await files.size(key));
   });
 
   it('hides another organization’s video', async () => {

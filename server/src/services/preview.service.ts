@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { open, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { AppError } from '../http/errors.ts';
 import { chunkFragments, playlist, type PlaylistEntry } from '../render/compile/hls.ts';
-import { mergeInits, patchFragment, splitFragmented, videoConfig, type Fragment } from '../render/compile/fmp4.ts';
+import { fragmentDuration, mergeInits, patchFragment, splitFragmented, videoConfig, type Fragment } from '../render/compile/fmp4.ts';
+import { growingFragments, type GrowingFragments } from '../render/compile/growing-fragments.ts';
 import { PREVIEW, VIDEO_TIMESCALE, AUDIO_RATE } from '../render/compile/profiles.ts';
 import { renderPlan, type RenderPlan } from '../render/compile/render-plan.ts';
 import { buildTimeline } from '../render/plan/timeline.ts';
@@ -49,46 +50,10 @@ const PREVIEW_CONCURRENCY = 2;
 /** A preview whose maker stopped updating it this long ago is made again by whoever asks. */
 const ABANDONED_MS = 2 * 60_000;
 const TICKS_PER_FRAME = VIDEO_TIMESCALE / FPS;
+/** How often a file ffmpeg is writing is looked at. */
+const POLL_MS = 20;
 
 export const previewFolder = (render: Pick<RenderRow, 'video_id' | 'id'>): string => `videos/${render.video_id}/renders/${render.id}`;
-
-/** Up to `length` bytes of a local file from `offset`. */
-async function readLocal(file: string, offset: number, length: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, offset);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The sound's fragments as ffmpeg writes them, read as the file grows (on this machine, whatever the storage). */
-function growingAudio(file: string) {
-  let buffer = Buffer.alloc(0);
-  let offset = 0;
-  let init: Buffer | null = null;
-  const fragments: Fragment[] = [];
-  return {
-    fragments,
-    get init() {
-      return init;
-    },
-    async poll(): Promise<void> {
-      const size = await stat(file).then((s) => s.size, () => 0);
-      if (size <= offset) return;
-      buffer = Buffer.concat([buffer, await readLocal(file, offset, size - offset)]);
-      offset = size;
-      const split = splitFragmented(buffer);
-      if (!init && split.init) init = Buffer.from(split.init);
-      if (!init) return;
-      const taken = split.fragments.reduce((end, f) => Math.max(end, f.data.byteOffset - buffer.byteOffset + f.data.length), split.init ? split.init.length : 0);
-      fragments.push(...split.fragments.map((f) => ({ time: f.time, data: Buffer.from(f.data) })));
-      buffer = buffer.subarray(taken);
-    },
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -107,7 +72,7 @@ export function previewService(deps: PreviewDeps) {
     const folder = previewFolder(render);
     const audioKey = `${folder}/audio.mp4`;
     const audioFile = await files.scratchPath(audioKey);
-    const audio = growingAudio(audioFile);
+    const audio = growingFragments(audioFile);
     const sources = await deps.pieces.audioSources(plan);
     const entries: PlaylistEntry[] = [];
     const writePlaylist = (ended: boolean) => files.write(`${folder}/index.m3u8`, Buffer.from(playlist(entries, ended)));
@@ -121,6 +86,8 @@ export function previewService(deps: PreviewDeps) {
     const segments = plan.timeline.segments;
     const made: (string | undefined)[] = [];
     const state = { next: 0, failure: null as unknown };
+    /** The first segment's file while its ffmpeg writes it (never set when it was in the cache). */
+    let firstWriting: string | undefined;
     // The first segment is made alone, so its ffmpeg has both cores: the viewer waits for it, not for the second.
     let firstDone = () => {};
     const first = new Promise<void>((resolve) => (firstDone = resolve));
@@ -128,8 +95,9 @@ export function previewService(deps: PreviewDeps) {
       while (!state.failure && state.next < segments.length) {
         const index = state.next++;
         if (index > 0) await first;
+        const watch = index === 0 ? { writing: (file: string) => (firstWriting = file) } : undefined;
         try {
-          made[index] = await slot(() => deps.pieces.segment(plan, index));
+          made[index] = await slot(() => deps.pieces.segment(plan, index, watch));
         } catch (err) {
           state.failure ??= err;
         }
@@ -137,22 +105,24 @@ export function previewService(deps: PreviewDeps) {
       }
     });
 
+    const videoEnd = plan.timeline.frames / FPS;
     let sequence = 1;
     let videoInit: Buffer | null = null;
-    /** Puts segment `index` in the playlist, cut into HLS segments with their sound. */
-    async function publish(index: number): Promise<void> {
-      const segment = segments[index];
-      const endSeconds = (segment.start + segment.frames) / FPS;
-      // Every fragment of sound that starts before this segment ends must be written.
+
+    /** Waits until every fragment of sound that starts before `seconds` is written. */
+    async function soundUntil(seconds: number): Promise<void> {
       for (;;) {
         await audio.poll();
         if (sound.error) throw sound.error;
         const last = audio.fragments[audio.fragments.length - 1];
-        if (sound.done || (last && last.time / AUDIO_RATE >= endSeconds)) break;
-        await sleep(40);
+        if (sound.done || (last && last.time / AUDIO_RATE >= seconds)) break;
+        await sleep(POLL_MS);
       }
       if (sound.done) await audio.poll();
-      const { init, fragments } = splitFragmented(await files.read(made[index]!, 0, (await files.size(made[index]!)) ?? 0));
+    }
+
+    /** The video init of segment `index`: the first is published with the sound's (written by now); the others must match it. */
+    async function useInit(index: number, init: Buffer | null): Promise<void> {
       if (!videoInit) {
         if (!init || !audio.init) throw new Error('Preview pieces have no init');
         videoInit = Buffer.from(init);
@@ -160,13 +130,22 @@ export function previewService(deps: PreviewDeps) {
       } else if (init && videoConfig(init) !== videoConfig(videoInit)) {
         throw new Error(`Preview segment ${index} was encoded differently from the first (${videoConfig(init)} vs ${videoConfig(videoInit)})`);
       }
-      const isLast = index === segments.length - 1;
-      for (const chunk of chunkFragments(fragments, VIDEO_TIMESCALE, segment.start / FPS, segment.frames / FPS)) {
+    }
+
+    /**
+     * Adds fragments of segment `index` (times in its own clock), which play until `until` seconds into it, to the
+     * playlist: cut into HLS segments of at most HLS_TARGET_SECONDS, each with the sound that starts in it.
+     */
+    async function publishFragments(index: number, init: Buffer | null, fragments: Fragment[], until: number): Promise<void> {
+      const segment = segments[index];
+      await soundUntil(segment.start / FPS + until);
+      await useInit(index, init);
+      for (const chunk of chunkFragments(fragments, VIDEO_TIMESCALE, segment.start / FPS, until)) {
         const chunkEnd = chunk.start + chunk.seconds;
         const parts = chunk.fragments.map((f) => patchFragment(f.data, { sequence: sequence++, shift: segment.start * TICKS_PER_FRAME }));
         const heard = audio.fragments.filter((f) => {
           const at = f.time / AUDIO_RATE;
-          return at >= chunk.start - 1e-6 && (at < chunkEnd - 1e-6 || (isLast && chunkEnd >= endSeconds - 1e-6));
+          return at >= chunk.start - 1e-6 && (at < chunkEnd - 1e-6 || chunkEnd >= videoEnd - 1e-6);
         });
         parts.push(...heard.map((f) => patchFragment(f.data, { sequence: sequence++, shift: 0, trackId: 2 })));
         const uri = `seg-${entries.length}.m4s`;
@@ -174,20 +153,53 @@ export function previewService(deps: PreviewDeps) {
         entries.push({ uri, seconds: chunk.seconds });
       }
       await writePlaylist(false);
+    }
+
+    /**
+     * The first fragment of the first segment, published while its ffmpeg still writes the rest: the viewer starts
+     * on it. Answers how many fragments were published (none when the segment was done, or failed, first).
+     */
+    async function publishFirstFragment(): Promise<number> {
+      let file: GrowingFragments | undefined;
+      try {
+        while (!made[0] && !state.failure) {
+          if (!file && firstWriting) file = growingFragments(firstWriting);
+          await file?.poll();
+          const fragment = file?.fragments[0];
+          if (file?.init && fragment) {
+            await publishFragments(0, file.init, [fragment], (fragment.time + fragmentDuration(fragment.data)) / VIDEO_TIMESCALE);
+            return 1;
+          }
+          await sleep(POLL_MS);
+        }
+        return 0;
+      } finally {
+        await file?.close();
+      }
+    }
+
+    /** Puts segment `index`, made and in the cache, in the playlist from its fragment `from` on. */
+    async function publish(index: number, from: number): Promise<void> {
+      const segment = segments[index];
+      const { init, fragments } = splitFragmented(await files.read(made[index]!, 0, (await files.size(made[index]!)) ?? 0));
+      await publishFragments(index, init, fragments.slice(from), segment.frames / FPS);
+      const endSeconds = (segment.start + segment.frames) / FPS;
       const clock = `${Math.floor(endSeconds / 60)}:${String(Math.floor(endSeconds % 60)).padStart(2, '0')}`;
       await records.update(render.id, { progress: Math.min(99, Math.round((100 * (index + 1)) / segments.length)), message: `Preview ready up to ${clock}` });
     }
 
     try {
+      const early = await publishFirstFragment();
       for (let index = 0; index < segments.length && !state.failure; index++) {
-        while (!made[index] && !state.failure) await sleep(40);
-        if (!state.failure) await publish(index);
+        while (!made[index] && !state.failure) await sleep(POLL_MS);
+        if (!state.failure) await publish(index, index === 0 ? early : 0);
       }
     } catch (err) {
       state.failure ??= err;
     }
     await Promise.all(workers);
     await mixing;
+    await audio.close();
     // Kept with the preview's files, as the mix always was; a failed one is not.
     if (state.failure || sound.error) await rm(audioFile, { force: true });
     else await files.publish(audioKey, audioFile);

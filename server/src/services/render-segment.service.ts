@@ -64,6 +64,15 @@ export interface SegmentServiceDeps {
   sources: VisualSources;
 }
 
+/** Who wants a segment's file while ffmpeg writes it (the preview, to start playing its first fragment). */
+export interface SegmentWatch {
+  /**
+   * Called with the local scratch file ffmpeg is about to write the segment into, only when the segment is made
+   * (not when it is in the cache). The file is moved into storage when ffmpeg ends, or removed when it fails.
+   */
+  writing(file: string): void;
+}
+
 /** The size, against the output's, at which a plain background's move is drawn. */
 const PLAIN_WORK_SCALE = 0.25;
 
@@ -157,9 +166,10 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
 
     /**
      * The cached file of segment `index`, made now if it is not there yet. Answers its storage key. An HD segment
-     * is made with its piece of the web video (webSegmentKey), from the same frames in the same ffmpeg.
+     * is made with its piece of the web video (webSegmentKey), from the same frames in the same ffmpeg. `watch` is
+     * told where the file is written while it is being made.
      */
-    async segment(plan: RenderPlan, index: number): Promise<string> {
+    async segment(plan: RenderPlan, index: number, watch?: SegmentWatch): Promise<string> {
       const profile = PROFILES[plan.profile];
       const hash = plan.hashes[index];
       const key = segmentKey(plan.profile, hash);
@@ -173,10 +183,16 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       const started = performance.now();
       try {
         const { layers, next, suspect } = await drawLayers(plan, index, dir);
-        const run = (outputs: SegmentOutputs) => ffmpeg.segment(segmentArgs(segment, layers, next, profile, outputs), segment.frames / FPS);
+        // A watched file is flushed at every packet, so each fragment reaches it as soon as the muxer writes it (the
+        // same bytes; else ffmpeg's output buffer holds back up to 256 KB, most of a 360p segment).
+        const container = watch ? [...profile.container, '-flush_packets', '1'] : profile.container;
+        const run = (outputs: SegmentOutputs) => ffmpeg.segment(segmentArgs(segment, layers, next, { ...profile, container }, outputs), segment.frames / FPS);
         // The HD file is renamed into place last: where it is, its web piece is too.
         await files
-          .writeVia(key, (file) => (web ? files.writeVia(web.key, (webFile) => run({ file, web: webFile })) : run({ file })))
+          .writeVia(key, (file) => {
+            watch?.writing(file);
+            return web ? files.writeVia(web.key, (webFile) => run({ file, web: webFile })) : run({ file });
+          })
           .catch((err) => failure(plan, suspect, err));
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -66,6 +66,39 @@ export function splitFragmented(buf: Buffer): { init: Buffer | null; fragments: 
 }
 
 /**
+ * How long a fragment plays, in its track's timescale: the sum of its first track's sample durations (trun's own,
+ * else tfhd's default; ffmpeg writes one of them, its trex has none). Known as soon as the fragment is written,
+ * before the next one's time says where it ends.
+ */
+export function fragmentDuration(fragment: Buffer): number {
+  const moof = boxes(fragment).find((b) => b.type === 'moof');
+  const traf = moof ? child(fragment, moof, 'traf') : undefined;
+  if (!traf) throw new Error('Not a fragment');
+  const tfhd = child(fragment, traf, 'tfhd');
+  let fallback = 0;
+  if (tfhd) {
+    const flags = fragment.readUInt32BE(tfhd.start + 8) & 0xffffff;
+    // After track_ID: base_data_offset (8 bytes) and sample_description_index (4) when flagged, then the default duration.
+    const at = tfhd.start + 16 + (flags & 0x01 ? 8 : 0) + (flags & 0x02 ? 4 : 0);
+    if (flags & 0x08) fallback = fragment.readUInt32BE(at);
+  }
+  let total = 0;
+  for (const trun of children(fragment, traf).filter((b) => b.type === 'trun')) {
+    const flags = fragment.readUInt32BE(trun.start + 8) & 0xffffff;
+    const count = fragment.readUInt32BE(trun.start + 12);
+    if (!(flags & 0x100)) {
+      total += count * fallback;
+      continue;
+    }
+    // Per sample: duration, size, flags, composition offset, each when flagged; after data_offset and first_sample_flags.
+    let at = trun.start + 16 + (flags & 0x01 ? 4 : 0) + (flags & 0x04 ? 4 : 0);
+    const stride = 4 * [0x100, 0x200, 0x400, 0x800].filter((bit) => flags & bit).length;
+    for (let i = 0; i < count; i++, at += stride) total += fragment.readUInt32BE(at);
+  }
+  return total;
+}
+
+/**
  * A copy of a fragment moved by `shift` ticks, numbered `sequence`, and (when given) carrying `trackId`.
  * tfdt is rewritten as version 1 (64-bit) when it must grow.
  */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { boxes, patchFragment, splitFragmented } from './fmp4.ts';
+import { boxes, fragmentDuration, patchFragment, splitFragmented } from './fmp4.ts';
 import { chunkFragments, playlist, readPlaylist } from './hls.ts';
 
 function box(type: string, payload: Buffer): Buffer {
@@ -36,6 +36,22 @@ describe('fMP4 for the preview', () => {
     const moof = boxes(patched)[0];
     assert.equal(patched.readUInt32BE(moof.start + 8 + 12), 7);
     assert.ok(patched.includes(Buffer.from([0, 0, 0, 2])));
+  });
+
+  it('knows how long a fragment plays from its own samples, before the next fragment says where it ends', () => {
+    const full = (flags: number, fields: Buffer) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt32BE(flags);
+      return Buffer.concat([head, fields]);
+    };
+    const u32 = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255])));
+    const moof = (tfhd: Buffer, trun: Buffer) => Buffer.concat([box('moof', box('traf', Buffer.concat([box('tfhd', tfhd), box('trun', trun)]))), box('mdat', Buffer.alloc(4))]);
+    // As ffmpeg writes them: tfhd with default-base-is-moof, the default duration (512), size and flags; trun with a data offset, first sample flags and sizes.
+    const ffmpeg = moof(full(0x020038, u32(1, 512, 9000, 0x01010000)), full(0x000205, u32(60, 360, 0x02000000, ...Array.from({ length: 60 }, () => 4000))));
+    assert.equal(fragmentDuration(ffmpeg), 60 * 512);
+    // Per-sample durations (with sizes) win over the default; base_data_offset and sample_description_index are skipped.
+    const own = moof(full(0x00000b, u32(1, 0, 0, 7, 512)), full(0x000301, u32(3, 100, 500, 10, 520, 10, 530, 10)));
+    assert.equal(fragmentDuration(own), 1550);
   });
 
   it('groups two-second fragments into HLS segments of at most six seconds', () => {
