@@ -113,7 +113,9 @@ export function renderRepository() {
      * once. Resolves when ffmpeg finishes.
      */
     previewAudio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string): Promise<void> {
-      const args = finalArgs(plan, sources, null, bitrate, output, ['-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '1000000', '-f', 'mp4']);
+      // Flushed at every packet: ffmpeg's 256 KB output buffer would hold back about 16 s of sound at 128k, and the
+      // preview's first 2 s wait for the sound under them.
+      const args = finalArgs(plan, sources, null, bitrate, output, ['-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '1000000', '-flush_packets', '1', '-f', 'mp4']);
       return runTool('ffmpeg', args, ten(plan.duration / 4)).then(() => undefined);
     },
 
