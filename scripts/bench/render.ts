@@ -31,6 +31,7 @@ import { segmentKey } from '../../server/src/render/compile/render-plan.ts';
 import { checkSegment, sampleSegments, timed, treeCpu, type SegmentCheck } from './lib/segment-check.ts';
 import { benchTribute } from './lib/tribute.ts';
 import { peakSampler } from './lib/process-tree.ts';
+import { previewTimes } from './lib/preview-probe.ts';
 
 const count = Number(process.argv[2] ?? 100);
 const samples = Number(process.argv[3] ?? 6);
@@ -142,14 +143,9 @@ async function main(): Promise<void> {
     const webAgain = await waitForRender(deps, video.id, again.id, 'web');
     console.log(`  its web video followed ${((webAgain.finished_at!.getTime() - again.finished_at!.getTime()) / 1000).toFixed(1)} s later`);
 
-    started = performance.now();
-    const videoRow = (await deps.repos.videos.findById(video.id))!;
-    const preview = await deps.render.previews.request({ video: videoRow }, 'hls');
-    const folder = `videos/${video.id}/renders/${(await deps.render.records.latest(video.id, 'preview'))!.id}`;
-    while (!(await deps.render.files.size(`${folder}/seg-0.m4s`))) await sleep(20);
-    console.log(`\nPreview: first HLS segment ${((performance.now() - started) / 1000).toFixed(2)} s after asking (${preview.playback.url})`);
-    await deps.render.previews.settled();
-    console.log(`  the whole 360p preview was ready after ${((performance.now() - started) / 1000).toFixed(1)} s; load average ${load()}`);
+    const preview = await previewTimes(deps, video.id);
+    console.log(`\nPreview: first HLS segment ${preview.first.toFixed(2)} s after asking (${preview.url}; scripts/bench/preview.ts takes the median of three)`);
+    console.log(`  the whole 360p preview was ready after ${preview.whole.toFixed(1)} s; load average ${load()}`);
 
     for (const worker of workers) worker.kill('SIGTERM');
     await stagesAndPicture(deps, full.plan, dataDir);
