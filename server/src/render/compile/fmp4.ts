@@ -38,7 +38,8 @@ export function boxes(buf: Buffer, start = 0, end = buf.length): Box[] {
   return out;
 }
 
-const child = (buf: Buffer, parent: Box, type: string): Box | undefined =>
+/** The first box of `type` inside `parent`. */
+export const child = (buf: Buffer, parent: Box, type: string): Box | undefined =>
   boxes(buf, parent.start + parent.header, parent.start + parent.size).find((b) => b.type === type);
 
 const children = (buf: Buffer, parent: Box): Box[] => boxes(buf, parent.start + parent.header, parent.start + parent.size);
@@ -121,7 +122,8 @@ export function patchFragment(fragment: Buffer, options: { sequence: number; shi
   return out;
 }
 
-function box(type: string, ...payload: Buffer[]): Buffer {
+/** A box of `type` holding `payload`. */
+export function box(type: string, ...payload: Buffer[]): Buffer {
   const body = Buffer.concat(payload);
   const head = Buffer.alloc(8);
   head.writeUInt32BE(body.length + 8, 0);

@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { boxes, type Box } from './fmp4.ts';
+import { box, boxes, type Box } from './fmp4.ts';
 import { bitrateBox, encodingOf, JoinUnsupported, readMovie, whole, type Movie, type Sample, type Track } from './mp4-tracks.ts';
 
 /**
@@ -33,14 +33,6 @@ function u32(...values: number[]): Buffer {
   const b = Buffer.alloc(values.length * 4);
   values.forEach((v, i) => b.writeUInt32BE(v >>> 0, i * 4));
   return b;
-}
-
-function box(type: string, ...payload: Buffer[]): Buffer {
-  const body = Buffer.concat(payload);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length + 8, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
 }
 
 const fullBox = (type: string, version: number, ...payload: Buffer[]): Buffer => box(type, u32(version << 24), ...payload);

@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { boxes, type Box } from './fmp4.ts';
+import { boxes, child, type Box } from './fmp4.ts';
 
 /**
  * Reading a plain (not fragmented) MP4's index: its top-level boxes, and each track's samples as a flat list with
@@ -39,13 +39,9 @@ export interface Movie {
   tracks: Track[];
 }
 
-/** A box inside a buffer holding the box (start 0). */
-export const within = (buf: Buffer, parent: Box, type: string): Box | undefined =>
-  boxes(buf, parent.start + parent.header, parent.start + parent.size).find((b) => b.type === type);
-
 function path(buf: Buffer, parent: Box, types: string[]): Box | undefined {
   let current: Box | undefined = parent;
-  for (const type of types) current = current ? within(buf, current, type) : undefined;
+  for (const type of types) current = current ? child(buf, current, type) : undefined;
   return current;
 }
 
@@ -103,7 +99,7 @@ function readTrack(moov: Buffer, trakBox: Box): Track {
   const timescale = trak.readUInt32BE(fullBody(mdhd) + (trak.readUInt8(mdhd.start + 8) === 1 ? 16 : 8));
   const handler = trak.toString('latin1', fullBody(need(['mdia', 'hdlr'])) + 4, fullBody(need(['mdia', 'hdlr'])) + 8);
   const stbl = need(['mdia', 'minf', 'stbl']);
-  const table = (type: string) => within(trak, stbl, type);
+  const table = (type: string) => child(trak, stbl, type);
   if (table('stz2')) throw new JoinUnsupported('Compact sample sizes');
   const stsd = table('stsd');
   const stts = table('stts');
@@ -189,8 +185,8 @@ export function encodingOf(track: Track): Buffer {
 export async function readMovie(handle: FileHandle): Promise<Movie> {
   const { ftyp, moov } = await topLevel(handle);
   const root = whole(moov);
-  if (within(moov, root, 'mvex')) throw new JoinUnsupported('A fragmented file');
-  const mvhd = within(moov, root, 'mvhd');
+  if (child(moov, root, 'mvex')) throw new JoinUnsupported('A fragmented file');
+  const mvhd = child(moov, root, 'mvhd');
   if (!mvhd) throw new JoinUnsupported('No mvhd');
   const movieTimescale = moov.readUInt32BE(fullBody(mvhd) + (moov.readUInt8(mvhd.start + 8) === 1 ? 16 : 8));
   const traks = boxes(moov, root.header, moov.length).filter((b) => b.type === 'trak');
