@@ -29,13 +29,14 @@ interface OutTrack {
   offsets: number[];
 }
 
-function u32(...values: number[]): Buffer {
+/** 32-bit fields from a list (never spread: an hour's sample sizes are more arguments than a call may have). */
+function u32(values: number[]): Buffer {
   const b = Buffer.alloc(values.length * 4);
   values.forEach((v, i) => b.writeUInt32BE(v >>> 0, i * 4));
   return b;
 }
 
-const fullBox = (type: string, version: number, ...payload: Buffer[]): Buffer => box(type, u32(version << 24), ...payload);
+const fullBox = (type: string, version: number, ...payload: Buffer[]): Buffer => box(type, u32([version << 24]), ...payload);
 
 /** Runs of equal values as [count, value]. */
 function runs(values: number[]): [number, number][] {
@@ -69,27 +70,27 @@ function chunk(out: OutTrack): void {
 function sampleTables(out: OutTrack, wide: boolean, keep: Buffer[]): Buffer {
   const { samples, track } = out;
   const stts = runs(samples.map((s) => s.duration));
-  const tables = [track.stsd, fullBox('stts', 0, u32(stts.length, ...stts.flat()))];
+  const tables = [track.stsd, fullBox('stts', 0, u32([stts.length].concat(stts.flat())))];
   if (samples.some((s) => !s.sync)) {
     const syncs = samples.flatMap((s, i) => (s.sync ? [i + 1] : []));
-    tables.push(fullBox('stss', 0, u32(syncs.length, ...syncs)));
+    tables.push(fullBox('stss', 0, u32([syncs.length].concat(syncs))));
   }
   if (samples.some((s) => s.cts !== 0)) {
     const ctts = runs(samples.map((s) => s.cts));
-    tables.push(fullBox('ctts', ctts.some(([, v]) => v < 0) ? 1 : 0, u32(ctts.length, ...ctts.flat())));
+    tables.push(fullBox('ctts', ctts.some(([, v]) => v < 0) ? 1 : 0, u32([ctts.length].concat(ctts.flat()))));
   }
   const stsc: number[] = [];
   out.chunks.forEach((c, i) => {
     if (i === 0 || c.count !== out.chunks[i - 1].count) stsc.push(i + 1, c.count, 1);
   });
-  tables.push(fullBox('stsc', 0, u32(stsc.length / 3, ...stsc)));
+  tables.push(fullBox('stsc', 0, u32([stsc.length / 3].concat(stsc))));
   const fixed = samples.every((s) => s.size === samples[0]?.size) ? samples[0]?.size ?? 0 : 0;
-  tables.push(fullBox('stsz', 0, u32(fixed, samples.length, ...(fixed ? [] : samples.map((s) => s.size)))));
+  tables.push(fullBox('stsz', 0, u32([fixed, samples.length].concat(fixed ? [] : samples.map((s) => s.size)))));
   if (wide) {
     const offsets = Buffer.alloc(out.chunks.length * 8);
     out.chunks.forEach((_, i) => offsets.writeBigUInt64BE(BigInt(out.offsets[i] ?? 0), i * 8));
-    tables.push(fullBox('co64', 0, u32(out.chunks.length), offsets));
-  } else tables.push(fullBox('stco', 0, u32(out.chunks.length, ...out.chunks.map((_, i) => out.offsets[i] ?? 0))));
+    tables.push(fullBox('co64', 0, u32([out.chunks.length]), offsets));
+  } else tables.push(fullBox('stco', 0, u32([out.chunks.length].concat(out.chunks.map((_, i) => out.offsets[i] ?? 0)))));
   return box('stbl', ...tables, ...keep);
 }
 
@@ -171,7 +172,7 @@ function presentedTicks(out: OutTrack, movieTimescale: number): number {
 
 /** One edit showing the media from `mediaTime` for `presented` movie ticks. */
 const editList = (presented: number, mediaTime: number): Buffer =>
-  box('edts', fullBox('elst', 0, u32(1, presented, mediaTime, 0x00010000)));
+  box('edts', fullBox('elst', 0, u32([1, presented, mediaTime, 0x00010000])));
 
 function movieHeader(mvhd: Buffer, duration: number, nextTrack: number): Buffer {
   const c = Buffer.from(mvhd);
