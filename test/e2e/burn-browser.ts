@@ -62,8 +62,11 @@ export async function launchFirefox(home: string, extensionPath: string): Promis
   return { browser, kind: 'firefox', close: () => browser.close() };
 }
 
-/** The burn window the extension opened (a popup on /burn/{id}), as a page. */
-export async function waitForBurnWindow(browser: Browser, videoId: number, timeoutMs = 20_000): Promise<Page> {
+/**
+ * The burn window the extension opened (a popup on /burn/{id}), as a page. A minute: the extension opens it at once,
+ * but a CI machine running two browser files at once on two cores was seen taking over 20 s.
+ */
+export async function waitForBurnWindow(browser: Browser, videoId: number, timeoutMs = 60_000): Promise<Page> {
   const target = await browser.waitForTarget((t) => t.type() === 'page' && new URL(t.url() || 'about:blank', 'http://x').pathname === `/burn/${videoId}`, { timeout: timeoutMs });
   const page = await target.page();
   if (!page) throw new Error('the burn window has no page');

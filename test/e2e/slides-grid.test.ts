@@ -394,7 +394,9 @@ describe('the slide grid', () => {
       await page.mouse.up();
       assert.ok(scrolled > 100, `auto-scrolled ${scrolled} px`);
       console.log(`      500-slide drag: ${perMove.toFixed(1)} ms per pointer move, longest frame ${worst.toFixed(0)} ms`);
-      assert.ok(worst < 100, `no frame longer than 100 ms while dragging (${worst.toFixed(0)} ms)`);
+      // Alone, the longest frame is about 17 ms (the figure printed above). CI runs two browser files at once on two
+      // cores, where a 250 ms frame was seen; a grid that drew all 500 tiles on each move would take seconds.
+      assert.ok(worst < 500, `no frame longer than 500 ms while dragging (${worst.toFixed(0)} ms)`);
     });
   });
 

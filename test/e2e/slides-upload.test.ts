@@ -152,7 +152,9 @@ describe('slide uploads', () => {
 
   it('tells about a file that is not a photo or video and drops its tile', async () => {
     const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
-    await page.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0' });
+    // The photos the test before sent are still being made into their later sizes: on a loaded two-core machine
+    // the page's tiles can take longer than puppeteer's 30 s to settle.
+    await page.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0', timeout: 90_000 });
     const notes = path.join(dir, 'notes.jpg');
     execFileSync('sh', ['-c', `printf 'not really a photo' > "${notes}"`]);
     const input = await page.waitForSelector('input[type="file"]');
