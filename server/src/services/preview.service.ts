@@ -156,23 +156,25 @@ export function previewService(deps: PreviewDeps) {
     }
 
     /**
-     * The first fragment of the first segment, published while its ffmpeg still writes the rest: the viewer starts
-     * on it. Answers how many fragments were published (none when the segment was done, or failed, first).
+     * The first segment's fragments, each published as soon as it is whole while its ffmpeg still writes the rest:
+     * the viewer starts on the first, and the next arrives before it has played out, whatever the machine's load.
+     * Answers how many fragments were published (none when the segment was done, or failed, first).
      */
-    async function publishFirstFragment(): Promise<number> {
+    async function publishWhileWriting(): Promise<number> {
       let file: GrowingFragments | undefined;
+      let published = 0;
       try {
         while (!made[0] && !state.failure) {
           if (!file && firstWriting) file = growingFragments(firstWriting);
           await file?.poll();
-          const fragment = file?.fragments[0];
-          if (file?.init && fragment) {
-            await publishFragments(0, file.init, [fragment], (fragment.time + fragmentDuration(fragment.data)) / VIDEO_TIMESCALE);
-            return 1;
+          const whole = file?.fragments.slice(published) ?? [];
+          for (const fragment of whole) {
+            await publishFragments(0, file!.init, [fragment], (fragment.time + fragmentDuration(fragment.data)) / VIDEO_TIMESCALE);
+            published++;
           }
-          await sleep(POLL_MS);
+          if (!whole.length) await sleep(POLL_MS);
         }
-        return 0;
+        return published;
       } finally {
         await file?.close();
       }
@@ -189,7 +191,7 @@ export function previewService(deps: PreviewDeps) {
     }
 
     try {
-      const early = await publishFirstFragment();
+      const early = await publishWhileWriting();
       for (let index = 0; index < segments.length && !state.failure; index++) {
         while (!made[index] && !state.failure) await sleep(POLL_MS);
         if (!state.failure) await publish(index, index === 0 ? early : 0);
