@@ -11,7 +11,8 @@ passed=0
 failed=0
 report=()
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+failures=$(mktemp)
+trap 'rm -f "$log" "$failures"' EXIT
 color=()
 [[ -t 1 ]] && color=(--color)
 
@@ -39,6 +40,8 @@ mocha_run() {
   f=$(grep -Eo '^ *[0-9]+ failing' <<<"$plain" | tail -1 | grep -Eo '[0-9]+')
   passed=$((passed + ${p:-0}))
   if [[ -n "$f" ]]; then failed=$((failed + f)); elif [[ $status -ne 0 ]]; then failed=$((failed + 1)); fi
+  # Mocha's account of each failure, kept for the end: a CI log often shows only its last lines.
+  if [[ -n "$f" ]]; then sed -n '/^ *[0-9]\+ failing/,$p' <<<"$plain" >>"$failures"; fi
   return "$status"
 }
 
@@ -66,6 +69,10 @@ else
   report+=("$(printf '%-14s %-6s' "Browser tests" FAILED) (no Chromium)")
 fi
 
+if [[ -s "$failures" ]]; then
+  printf '\n== Failures again, as mocha told them\n'
+  cat "$failures"
+fi
 printf '\n== Summary (PostgreSQL: %s)\n' "$([[ -n "${DATABASE_URL:-}" ]] && echo DATABASE_URL || echo embedded)"
 printf '%s\n' "${report[@]}"
 echo "$passed passed, $failed failed"

@@ -151,6 +151,15 @@ describe('the dashboard', () => {
     await page.goto(`${app.url}/dashboard`, { waitUntil: 'networkidle0' });
     const rows = 'section[aria-labelledby="recent-videos-heading"] li';
     const videosLoadMore = 'section[aria-labelledby="recent-videos-heading"] button::-p-text(Load More)';
+    // The rows once the column says it is no longer loading: the page asked for has come, whatever its length.
+    const loadedRows = async () => {
+      await page.waitForFunction(
+        (section) => !document.querySelector(section)?.textContent?.includes('Loading...'),
+        { timeout: 60_000 },
+        'section[aria-labelledby="recent-videos-heading"]',
+      );
+      return (await page.$$(rows)).length;
+    };
     await page.waitForSelector(rows);
     assert.equal((await page.$$(`section[aria-labelledby="recent-orders-heading"] > div > ul > li`)).length, 10);
     assert.equal(await page.$('section[aria-labelledby="recent-orders-heading"] button::-p-text(Load More)'), null, 'ten orders in all: no more to load');
@@ -158,12 +167,9 @@ describe('the dashboard', () => {
     // A video started now pushes the tenth onto the next page too; it is shown once and that page, one short, still has more.
     await db('videos').insert({ organization_id: organizationId, title: 'Started Meanwhile', video_code: 'e2e-meanwhile', security_hash: 'e2e-meanwhile-hash', created_at: new Date() });
     await page.locator(videosLoadMore).click();
-    await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 19, {}, rows);
-    await page.waitForNetworkIdle();
-    assert.equal((await page.$$(rows)).length, 19);
+    assert.equal(await loadedRows(), 19);
     await page.locator(videosLoadMore).click();
-    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 20, {}, rows);
-    await page.waitForNetworkIdle();
+    assert.equal(await loadedRows(), 20);
     const links = await page.$$eval(`${rows} a[href]`, (as) => as.map((a) => a.getAttribute('href')));
     assert.equal(new Set(links).size, 20, 'no video twice');
     assert.equal(await page.$(videosLoadMore), null, 'the last of the twenty was the end');
