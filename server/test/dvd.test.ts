@@ -94,7 +94,8 @@ describe('DVD disc image', function () {
       const titles = await readDisc(iso, 'ntsc');
       assert.equal(titles.length, 1);
       assert.ok(Math.abs(titles[0].length - probe.duration) <= 0.5, `title ${titles[0].length} s, HD ${probe.duration} s`);
-      const slides = hd.plan.timeline.segments.filter((s) => s.visual.kind !== 'intro' && s.visual.kind !== 'outro');
+      // A tail is a slide's transition, made apart from it: not a slide.
+      const slides = hd.plan.timeline.segments.filter((s) => !s.tail && s.visual.kind !== 'intro' && s.visual.kind !== 'outro');
       const planned = [0, slides[SLIDES_PER_CHAPTER].start / hd.plan.timeline.fps];
       assert.deepEqual(dvd.dvd_plan!.chapters, planned);
       assert.equal(titles[0].chapters.length, planned.length);

@@ -77,10 +77,13 @@ describe('text slides and the title cards on screen', function () {
   async function render(timeline: Timeline, art: ThemeArt): Promise<Buffer[][]> {
     const plan = renderPlan(timeline, PREVIEW, art);
     const out: Buffer[][] = [];
-    for (let i = 0; i < timeline.segments.length; i++) {
+    for (const [i, piece] of plan.timeline.segments.entries()) {
       const file = h.deps.render.files.path(await h.deps.render.pieces.segment(plan, i));
       const all = await h.deps.render.ffmpeg.grayFrames(file, W, H);
-      out.push(Array.from({ length: all.length / (W * H) }, (_, n) => all.subarray(n * W * H, (n + 1) * W * H)));
+      const frames = Array.from({ length: all.length / (W * H) }, (_, n) => all.subarray(n * W * H, (n + 1) * W * H));
+      // A tail (the transition, made apart) goes on where its item's first piece stopped.
+      if (piece.tail) out[out.length - 1].push(...frames);
+      else out.push(frames);
     }
     return out;
   }

@@ -78,7 +78,7 @@ describe('HD render', function () {
   });
 
   it('shows the caption on its photo', () => {
-    const cover = render.plan.timeline.segments[1];
+    const cover = render.plan.timeline.segments.find((s) => s.visual.kind === 'photo')!;
     const f = frame(cover.start + Math.floor(cover.frames / 2));
     // The caption sits centred near the bottom: text on a dark plate makes the band busy; the sky above is smooth.
     const band = regionStdDev(f, W, 110, 146, 100, 14);
@@ -120,13 +120,16 @@ describe('HD render', function () {
     const probe = await h.deps.render.ffmpeg.probe(h.deps.render.files.path(web!.file_key!));
     assert.deepEqual([probe.video?.width, probe.video?.height, probe.audio?.codec], [854, 480, 'aac']);
     assert.ok(await h.deps.render.files.size(render.cover_key!));
-    // The snapshot is the middle frame of the first photo (read from its segment beside the join): the file's frame.
+    // The snapshot is the middle frame of the first photo, its transition out (a tail) included, read from the
+    // segment that holds it beside the join: the file's frame.
     const first = render.plan.timeline.segments.find((s) => s.visual.kind === 'photo')!;
-    const at = first.start + Math.floor(first.frames / 2);
+    const tail = render.plan.timeline.segments[first.index + 1];
+    assert.equal(tail.tail, true);
+    const at = first.start + Math.floor((first.frames + tail.frames) / 2);
     const shot = await sharp(h.deps.render.files.path(render.snapshot_key!)).resize(W, H, { fit: 'fill' }).grayscale().raw().toBuffer();
     const difference = (n: number) => frame(n).reduce((sum, v, i) => sum + Math.abs(v - shot[i]), 0) / (W * H);
     const near = difference(at);
-    const others = render.plan.timeline.segments.filter((s) => s !== first).map((s) => difference(s.start + Math.floor(s.frames / 2)));
+    const others = render.plan.timeline.segments.filter((s) => s !== first && !s.tail).map((s) => difference(s.start + Math.floor(s.frames / 2)));
     assert.ok(near < 3 && others.every((d) => d > 3 * near), `snapshot against its frame ${near.toFixed(2)}, against other slides ${others.map((d) => d.toFixed(1)).join(', ')}`);
     const row = await h.deps.repos.videos.findById(video.id);
     assert.equal(row?.finished, true);
@@ -164,13 +167,16 @@ describe('HD render', function () {
     const next = (await h.deps.render.records.latest(video.id, 'hd')) as RenderRow & { plan: RenderPlan };
     assert.equal(next.status, 'done');
     const changed = next.plan.hashes.filter((hash, i) => hash !== render.plan.hashes[i]);
-    // The text slide's own segment and the one before it, whose transition shows its first frames.
-    assert.equal(changed.length, 2);
-    assert.equal((await count('hd')) - cached.hd, 2);
-    assert.equal((await count('hd-web')) - cached.web, 2);
-    // Cached segments are taken at once, without a job each: only the two changed ones ever ran.
+    // The text slide's own segment and the two transitions (tails, made apart) that show it: the slide before it
+    // is taken from the cache up to its transition.
+    assert.deepEqual(changed, [text.index - 1, text.index, text.index + 1].map((i) => next.plan.hashes[i]));
+    assert.equal(next.plan.timeline.segments[text.index - 1].tail, true);
+    assert.equal(next.plan.timeline.segments[text.index + 1].tail, true);
+    assert.equal((await count('hd')) - cached.hd, 3);
+    assert.equal((await count('hd-web')) - cached.web, 3);
+    // Cached segments are taken at once, without a job each: only the three changed ones ever ran.
     const ran = await h.deps.db('render_tasks').where({ render_id: next.id }).whereLike('task', 'segment:%').where('attempts', '>', 0).pluck('task');
-    assert.equal(ran.length, 2);
+    assert.equal(ran.length, 3);
   });
 });
 

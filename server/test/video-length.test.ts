@@ -58,7 +58,7 @@ describe('video length', function () {
     assert.equal(render.status, 'done', `${render.message} ${render.error}`);
     assert.ok(render.plan.timeline.segments.some((s) => s.transition !== null), 'slides are joined by transitions');
     assert.deepEqual(
-      render.plan.timeline.segments.map((s) => s.visual.kind),
+      render.plan.timeline.segments.filter((s) => !s.tail).map((s) => s.visual.kind),
       ['intro', 'photo', 'photo', 'text', 'clip', 'photo', 'outro'],
     );
     const probe = await deps.render.ffmpeg.probe(deps.render.files.path(render.file_key!));

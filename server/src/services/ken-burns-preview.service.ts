@@ -43,14 +43,14 @@ export function kenBurnsPreviewService(deps: { inputs: Pick<RenderInputService, 
         slides: [{ ...slide, effectId: CUSTOM_ZOOM_EFFECT, userSet: { ...slide.userSet, effect: true }, kenburns }],
         songs: [],
       };
-      const timeline = buildTimeline(input);
-      const index = timeline.segments.findIndex((s) => s.visual.slideId === slideId);
+      const plan = renderPlan(buildTimeline(input), PREVIEW, loaded.art);
+      // The photo alone, without a transition: one segment.
+      const index = plan.timeline.segments.findIndex((s) => s.visual.slideId === slideId);
       if (index < 0) throw new AppError(400, 'This photo cannot be previewed yet.');
-      const plan = renderPlan(timeline, PREVIEW, loaded.art);
       await deps.pieces.segment(plan, index);
       return {
         url: previewUrl(slideId, plan.hashes[index]),
-        seconds: timeline.segments[index].frames / FPS,
+        seconds: plan.timeline.segments[index].frames / FPS,
         width: PREVIEW.width,
         height: PREVIEW.height,
       };

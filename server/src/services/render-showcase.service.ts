@@ -49,7 +49,7 @@ export const lookUrls = (type: string, id: number, hash: string) => ({
 
 /** A transition's poster catches it halfway; any other look shows its middle. */
 function posterTime(plan: RenderPlan): number {
-  const first = plan.timeline.segments[0];
+  const first = plan.timeline.segments.find((s) => s.transition);
   if (!first?.transition) return plan.timeline.duration / 2;
   return (first.start + first.frames - first.transition.frames / 2) / FPS;
 }

@@ -285,7 +285,9 @@ export function renderService(deps: RenderServiceDeps) {
         // The cover and the snapshot are made beside the join, not after it: the join is mostly writing the file,
         // and a one-slide re-render waits for all three. The snapshot's frame is read from the segment that holds
         // it, the very frame the join copies into the file.
-        const atFrame = first ? first.start + Math.floor(first.frames / 2) : Math.floor(plan.timeline.frames / 2);
+        // The middle of the photo's time, its transition out (made as the next segment, a tail) included.
+        const tail = first && plan.timeline.segments[first.index + 1]?.tail ? plan.timeline.segments[first.index + 1].frames : 0;
+        const atFrame = first ? first.start + Math.floor((first.frames + tail) / 2) : Math.floor(plan.timeline.frames / 2);
         const holder = plan.timeline.segments.findIndex((s) => s.start <= atFrame && atFrame < s.start + s.frames);
         const cover = async () => {
           const coverSlide = first?.visual.slideId ? await deps.slides.findSlide(first.visual.slideId) : undefined;

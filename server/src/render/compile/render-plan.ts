@@ -38,7 +38,30 @@ export function audioHash(audio: AudioPlan, profile: Profile): string {
   return sha([ENGINE_VERSION, 'audio', profile.name, profile.audioBitrate, audio]);
 }
 
-export function renderPlan(timeline: Timeline, profile: Profile, art: ThemeArt): RenderPlan {
+/**
+ * The timeline as it is made: an item that ends in a transition is made as two segments, its frames before the
+ * transition and the transition itself (tail). The first then no longer depends on the next visual, so an edit to
+ * one slide makes again that slide and the two transitions that show it, not the whole item before it too. Each
+ * piece draws its visual from its own offset on the visual's clock, so the two join without a seam. A clip stays
+ * whole: a piece that starts after the clip's last frame would have no picture to hold (the chain holds the last
+ * frame it read).
+ */
+export function splitAtTransitions(timeline: Timeline): Timeline {
+  const segments: Segment[] = [];
+  for (const segment of timeline.segments) {
+    const t = segment.transition?.frames ?? 0;
+    if (!segment.transition || segment.tail || segment.frames <= t || segment.visual.kind === 'clip') {
+      segments.push({ ...segment, index: segments.length });
+      continue;
+    }
+    segments.push({ ...segment, index: segments.length, frames: segment.frames - t, transition: null });
+    segments.push({ ...segment, index: segments.length, start: segment.start + segment.frames - t, offset: segment.offset + segment.frames - t, frames: t, tail: true });
+  }
+  return { ...timeline, segments };
+}
+
+export function renderPlan(whole: Timeline, profile: Profile, art: ThemeArt): RenderPlan {
+  const timeline = splitAtTransitions(whole);
   const hashes = timeline.segments.map((s) => segmentHash(s, profile, art));
   const audio = audioHash(timeline.audio, profile);
   return { engine: ENGINE_VERSION, profile: profile.name, timeline, art, hashes, audioHash: audio, hash: sha([ENGINE_VERSION, profile.name, hashes, audio]) };

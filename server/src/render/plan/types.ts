@@ -176,6 +176,8 @@ export interface Segment {
   offset: number;
   /** How this segment ends: its last `frames` blend into the next visual's first frames. */
   transition: { name: TransitionName; frames: number; next: Visual } | null;
+  /** Only the transition: the last frames of an item, made apart from the rest of it (splitAtTransitions). */
+  tail?: true;
 }
 
 export interface MusicPiece {
