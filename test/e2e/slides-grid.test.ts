@@ -290,6 +290,10 @@ describe('the slide grid', () => {
     await page.locator('[aria-labelledby="inspect-title"] button::-p-text(Close)').click();
     await page.waitForSelector('[aria-labelledby="inspect-title"]', { hidden: true });
 
+    // Every rotate call, so a wrong final angle says which calls made it (a loaded CI run once saw 180).
+    const rotateCalls: string[] = [];
+    const onRotate = (r: HTTPRequest) => void (r.url().endsWith('/slides/rotate/') && rotateCalls.push(r.postData() ?? ''));
+    page.on('request', onRotate);
     const rotated = page.waitForResponse((r) => r.url().endsWith('/slides/rotate/'));
     await page.keyboard.press(']');
     await page.keyboard.press('f');
@@ -299,7 +303,8 @@ describe('the slide grid', () => {
     await page.waitForSelector('[role="dialog"] ::-p-text(Done)');
     await page.keyboard.press(' ');
     await page.waitForFunction((path) => location.pathname === path, {}, `/creator/${videoId}/slides`);
-    assert.equal((await app.running.deps.repos.slides.find(order[1]))?.angle, 270);
+    page.off('request', onRotate);
+    assert.equal((await app.running.deps.repos.slides.find(order[1]))?.angle, 270, `rotate calls: ${rotateCalls.join(' ')}`);
   });
 
   it('adds a text slide, creating it once after typing stops', async () => {
