@@ -14,6 +14,7 @@ import { runTool } from '../src/repositories/run-tool.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
 import { addPhoto, addTextSlide, insertTestTheme, startWorker, temporaries, until } from './render-helpers.ts';
+import { itemSegments } from '../src/render/plan/types.ts';
 
 /** Copies a file of the disc image out through its ISO 9660 directory (isoinfo, from genisoimage's package). */
 async function extract(iso: string, name: string): Promise<string> {
@@ -94,8 +95,7 @@ describe('DVD disc image', function () {
       const titles = await readDisc(iso, 'ntsc');
       assert.equal(titles.length, 1);
       assert.ok(Math.abs(titles[0].length - probe.duration) <= 0.5, `title ${titles[0].length} s, HD ${probe.duration} s`);
-      // A tail is a slide's transition, made apart from it: not a slide.
-      const slides = hd.plan.timeline.segments.filter((s) => !s.tail && s.visual.kind !== 'intro' && s.visual.kind !== 'outro');
+      const slides = itemSegments(hd.plan.timeline).filter((s) => s.visual.kind !== 'intro' && s.visual.kind !== 'outro');
       const planned = [0, slides[SLIDES_PER_CHAPTER].start / hd.plan.timeline.fps];
       assert.deepEqual(dvd.dvd_plan!.chapters, planned);
       assert.equal(titles[0].chapters.length, planned.length);

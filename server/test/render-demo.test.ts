@@ -9,6 +9,7 @@ import { seedDemoTribute } from '../src/seed/demo-tribute.ts';
 import { DEMO_VIDEOS, seedDemoVideoMedia } from '../src/seed/demo-videos.ts';
 import { makeUser, startHarness, type Harness } from './harness.ts';
 import { insertTestTheme } from './render-helpers.ts';
+import { itemSegments } from '../src/render/plan/types.ts';
 
 type Status = { complete: number; message: string };
 
@@ -53,7 +54,7 @@ describe('the demo tribute', function () {
     assert.deepEqual(runner.errors, []);
     const hd = (await h.deps.render.records.latest(seeded.id, 'hd')) as RenderRow & { plan: RenderPlan };
     assert.equal(hd?.status, 'done', `${hd?.message} ${hd?.error}`);
-    assert.equal(hd.plan.timeline.segments.filter((s) => !s.tail && s.visual.kind === 'photo').length, 3);
+    assert.equal(itemSegments(hd.plan.timeline).filter((s) => s.visual.kind === 'photo').length, 3);
     const probe = await h.deps.render.ffmpeg.probe(h.deps.render.files.path(hd.file_key!));
     assert.ok(Math.abs(probe.duration - hd.plan.timeline.frames / 30) < 0.1, `${probe.duration} s`);
     assert.deepEqual([probe.video?.width, probe.video?.height], [1280, 720]);

@@ -15,6 +15,7 @@ import { THEMES } from '../src/themes/catalogue.ts';
 import { FONTS } from '../src/themes/fonts.ts';
 import { makeVideo, startHarness, type Harness } from './harness.ts';
 import { addPhoto } from './render-helpers.ts';
+import { itemSegments } from '../src/render/plan/types.ts';
 
 /** Planning of a video on the Custom Theme Base, whose look comes from its custom_themes record. */
 describe('render plan of a custom theme', function () {
@@ -62,28 +63,25 @@ describe('render plan of a custom theme', function () {
     await h?.close();
   });
 
-  /** The plan's items, each as its first piece (a tail is an item's transition, made apart). */
-  const items = (plan: RenderPlan) => plan.timeline.segments.filter((s) => !s.tail);
-
   it('has no intro when the intro is off, and takes the background colour and the title font and colour', async () => {
     const plan = await planOf({});
-    const kinds = items(plan).map((s) => s.visual.kind);
+    const kinds = itemSegments(plan.timeline).map((s) => s.visual.kind);
     assert.deepEqual(kinds, ['photo', 'photo', 'outro']);
     assert.deepEqual(plan.art, { ...plan.art, background: null, colour: '#224466' });
-    const outro = items(plan)[2].visual;
+    const outro = itemSegments(plan.timeline)[2].visual;
     assert.deepEqual(outro.background, { kind: 'theme' }, 'the outro shows the theme background: here the colour');
     assert.equal(outro.lines[0]?.text, 'Walter Brooks');
     assert.deepEqual([outro.lines[0]?.font, outro.lines[0]?.colour], [planFont(FONTS['dancing-script-bold']), '#ffcc00']);
-    const caption = items(plan)[0].visual.caption;
+    const caption = itemSegments(plan.timeline)[0].visual.caption;
     assert.deepEqual([caption?.text, caption?.font], ['At the harbour', planFont(FONTS['libertine-italic'])]);
   });
 
   it('opens on the custom intro picture with the title in its font and colour, and uses a background picture', async () => {
     const plan = await planOf({ intro_enabled: true, intro_image: 'custom-themes/1/intro.jpg', background_mode: 'image', background_image: 'custom-themes/1/background.jpg' });
-    assert.deepEqual(items(plan).map((s) => s.visual.kind), ['intro', 'photo', 'photo', 'outro']);
+    assert.deepEqual(itemSegments(plan.timeline).map((s) => s.visual.kind), ['intro', 'photo', 'photo', 'outro']);
     assert.equal(plan.art.introScene, 'custom-themes/1/intro.jpg');
     assert.equal(plan.art.background, 'custom-themes/1/background.jpg');
-    const title = items(plan)[0].visual.lines[0];
+    const title = itemSegments(plan.timeline)[0].visual.lines[0];
     assert.deepEqual([title?.text, title?.font, title?.colour], ['Walter Brooks', planFont(FONTS['dancing-script-bold']), '#ffcc00']);
   });
 

@@ -8,6 +8,7 @@ import { runTool } from '../src/repositories/run-tool.ts';
 import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
 import { addClip, addPhoto, addSong, addTextSlide, insertTestTheme } from './render-helpers.ts';
+import { itemSegments } from '../src/render/plan/types.ts';
 
 /** A stock song made after it was added to the video: the video's song row still holds length 0, as the seed's do. */
 async function addStockSongMadeLater(h: Harness, video: VideoRow, seconds: number): Promise<void> {
@@ -58,7 +59,7 @@ describe('video length', function () {
     assert.equal(render.status, 'done', `${render.message} ${render.error}`);
     assert.ok(render.plan.timeline.segments.some((s) => s.transition !== null), 'slides are joined by transitions');
     assert.deepEqual(
-      render.plan.timeline.segments.filter((s) => !s.tail).map((s) => s.visual.kind),
+      itemSegments(render.plan.timeline).map((s) => s.visual.kind),
       ['intro', 'photo', 'photo', 'text', 'clip', 'photo', 'outro'],
     );
     const probe = await deps.render.ffmpeg.probe(deps.render.files.path(render.file_key!));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Timeline } from '../render/plan/types.ts';
+import { itemSegments, type Timeline } from '../render/plan/types.ts';
 
 /** Bump when the same HD plan should give a different disc: every cached ISO is then made anew. */
 export const DVD_VERSION = 'dvd-1';
@@ -54,8 +54,7 @@ export function videoKbps(seconds: number): number {
  * has ended and the slide stands alone), taken from the plan's segments. The intro and outro are not slides.
  */
 export function chapterStarts(timeline: Pick<Timeline, 'segments' | 'fps'>): number[] {
-  // A tail is the end of a slide already counted (its transition, made apart): not a slide of its own.
-  const slides = timeline.segments.filter((s) => !s.tail && (s.visual.kind === 'photo' || s.visual.kind === 'text' || s.visual.kind === 'clip'));
+  const slides = itemSegments(timeline).filter((s) => s.visual.kind === 'photo' || s.visual.kind === 'text' || s.visual.kind === 'clip');
   const starts = [0];
   for (let i = SLIDES_PER_CHAPTER; i < slides.length; i += SLIDES_PER_CHAPTER) starts.push(round3(slides[i].start / timeline.fps));
   return starts;

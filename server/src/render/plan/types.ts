@@ -180,6 +180,9 @@ export interface Segment {
   tail?: true;
 }
 
+/** The segments that begin an item (intro, slide, outro): a tail is the end of the item before it. */
+export const itemSegments = (timeline: Pick<Timeline, 'segments'>): Segment[] => timeline.segments.filter((s) => !s.tail);
+
 export interface MusicPiece {
   songId: number;
   file: string;
