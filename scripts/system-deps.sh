@@ -4,7 +4,8 @@
 # the exact command and stops. Usage: scripts/system-deps.sh [--with-browser] [--with-bench]
 set -euo pipefail
 
-packages=(ffmpeg dvdauthor genisoimage lsdvd fluidsynth fluid-soundfont-gm fonts-sil-gentium-basic fonts-quicksand fonts-ebgaramond fonts-dancingscript fonts-linuxlibertine fonts-texgyre fonts-crosextra-caladea fonts-open-sans fonts-lato fonts-cantarell fonts-sil-charis fonts-vollkorn fonts-cabin
+# gcc and libc6-dev build the render engine's kenburns program (server/native/) at its first use.
+packages=(ffmpeg gcc libc6-dev dvdauthor genisoimage lsdvd fluidsynth fluid-soundfont-gm fonts-sil-gentium-basic fonts-quicksand fonts-ebgaramond fonts-dancingscript fonts-linuxlibertine fonts-texgyre fonts-crosextra-caladea fonts-open-sans fonts-lato fonts-cantarell fonts-sil-charis fonts-vollkorn fonts-cabin
   postgresql-client libheif-examples
   xorriso growisofs nsis)
 for option in "$@"; do
@@ -38,5 +39,5 @@ if [[ -f /etc/debian_version ]] && command -v apt-get >/dev/null 2>&1; then
   exit 1
 fi
 echo "Missing system packages (names as in Debian): ${missing[*]}" >&2
-echo "On this system install their equivalents, for example on macOS: brew install ffmpeg dvdauthor cdrtools lsdvd fluid-synth libheif postgresql" >&2
+echo "On this system install their equivalents, for example on macOS: brew install ffmpeg dvdauthor cdrtools lsdvd fluid-synth libheif postgresql, and xcode-select --install for cc" >&2
 exit 1

@@ -88,8 +88,8 @@ async function stagesAndPicture(deps: Deps, plan: RenderPlan, dir: string): Prom
     return { wall: (performance.now() - started) / 1000, cpu: treeCpu(process.pid) - cpu };
   })();
   const sources = await deps.render.pieces.audioSources(plan);
-  const loudness = await timed(measureArgs(plan.timeline.audio, sources));
-  const sound = await timed(finalArgs(plan.timeline.audio, sources, null, PROFILES[plan.profile].audioBitrate, `${dir}/sound.m4a`, ['-f', 'mp4']));
+  const loudness = await timed({ args: measureArgs(plan.timeline.audio, sources), feeds: [] });
+  const sound = await timed({ args: finalArgs(plan.timeline.audio, sources, null, PROFILES[plan.profile].audioBitrate, `${dir}/sound.m4a`, ['-f', 'mp4']), feeds: [] });
   console.log(`  join ${join.cpu.toFixed(2)} CPU s (${join.wall.toFixed(1)} s); sound ${sound.cpu.toFixed(2)} CPU s; loudness pass ${loudness.cpu.toFixed(2)} CPU s`);
 }
 

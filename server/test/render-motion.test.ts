@@ -75,7 +75,7 @@ describe('Ken Burns motion', function () {
     );
     const [segment] = timeline.segments;
     const work = workImage(segment.visual, W, H, HD.maxSupersample);
-    const scene = path.join(dir, `scene-${effectId}.png`);
+    const scene = path.join(dir, `scene-${effectId}.rgb`);
     await art.scene(segment.visual, work, { photo: source, fallbackColour: '#000000' }, scene);
     const out = path.join(dir, `motion-${effectId}.mp4`);
     await ffmpeg.segment(segmentArgs(segment, { visual: segment.visual, still: { file: scene, work }, clip: null, images: [], grain: false }, null, HD, { file: out }), 3);

@@ -4,9 +4,9 @@
  * the layers the engine draws today; only what it used then is looked at.
  */
 import { HD, type Profile } from '../../../server/src/render/compile/profiles.ts';
-import type { VisualLayers } from '../../../server/src/render/compile/segment-graph.ts';
-import { perspectiveFilter } from '../../../server/src/render/compile/geometry.ts';
-import { FPS, type Segment } from '../../../server/src/render/plan/types.ts';
+import { stillInput, type VisualLayers } from '../../../server/src/render/compile/segment-graph.ts';
+import { workMove, type WorkImage } from '../../../server/src/render/compile/geometry.ts';
+import { FPS, type Segment, type Visual } from '../../../server/src/render/plan/types.ts';
 
 interface Built {
   inputs: string[];
@@ -14,6 +14,21 @@ interface Built {
 }
 
 const BT709_SCALE = 'out_color_matrix=bt709:out_range=tv';
+
+const num = (n: number): string => (Math.abs(n) < 1e-9 ? '0' : n.toFixed(6).replace(/\.?0+$/, ''));
+
+/** render-2's motion: ffmpeg's perspective filter at the work image's size, each corner a straight line in `in`. */
+function perspectiveFilter(visual: Visual, work: WorkImage, first: number): string {
+  const m = workMove(visual, work, first);
+  const line = (start: number, step: number) => `'${num(start)}+${num(step)}*in'`;
+  const corners = [
+    ['x0', line(m.x, m.dx)], ['y0', line(m.y, m.dy)],
+    ['x1', line(m.x + m.w, m.dx + m.dw)], ['y1', line(m.y, m.dy)],
+    ['x2', line(m.x, m.dx)], ['y2', line(m.y + m.h, m.dy + m.dh)],
+    ['x3', line(m.x + m.w, m.dx + m.dw)], ['y3', line(m.y + m.h, m.dy + m.dh)],
+  ];
+  return `perspective=${corners.map(([k, v]) => `${k}=${v}`).join(':')}:interpolation=linear:eval=frame`;
+}
 
 /**
  * The filter chain of one visual for `frames` frames of its clock from `first`, ending in [label], in the
@@ -51,7 +66,7 @@ function chain(layers: VisualLayers, first: number, frames: number, profile: Pro
   } else {
     if (!layers.still) throw new Error(`A ${layers.visual.kind} visual needs a picture or a clip`);
     const { file, work } = layers.still;
-    const idx = input(['-framerate', String(FPS), '-i', file]);
+    const idx = input(stillInput(file, work));
     const motion = layers.visual.motion ? `,${perspectiveFilter(layers.visual, work, first)}` : '';
     const down = work.width !== W || work.height !== H ? `,scale=${W}:${H}:flags=bicubic` : '';
     built.filters.push(

@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { Deps } from '../../../server/src/deps.ts';
 import { PROFILES } from '../../../server/src/render/compile/profiles.ts';
 import { segmentKey, type RenderPlan } from '../../../server/src/render/compile/render-plan.ts';
-import { STAGES, stageArgs, type Stage } from '../../../server/src/render/compile/segment-graph.ts';
+import { STAGES, stageArgs, type SegmentCommand, type Stage } from '../../../server/src/render/compile/segment-graph.ts';
+import { runSegmentCommand } from '../../../server/src/repositories/render.repository.ts';
 import { FPS } from '../../../server/src/render/plan/types.ts';
 import { runTool } from '../../../server/src/repositories/run-tool.ts';
 import { referenceArgs } from './reference-graph.ts';
@@ -31,10 +32,10 @@ export function treeCpu(pid: number): number {
 }
 
 /** Runs an ffmpeg and answers its CPU seconds and wall seconds. */
-export async function timed(args: string[]): Promise<{ cpu: number; wall: number }> {
+export async function timed(command: SegmentCommand): Promise<{ cpu: number; wall: number }> {
   const cpu = childCpu();
   const started = performance.now();
-  await runTool('ffmpeg', args, 30 * 60_000);
+  await runSegmentCommand(command, 30 * 60_000);
   return { cpu: childCpu() - cpu, wall: (performance.now() - started) / 1000 };
 }
 
@@ -134,12 +135,12 @@ export async function checkSegment(deps: Deps, plan: RenderPlan, index: number, 
     const used = process.cpuUsage(ownCpu);
     const cumulative: number[] = [];
     for (const stage of STAGES) {
-      const args = stageArgs(segment, layers, next, profile, stage, { file: path.join(work, 'new.mp4'), web: path.join(work, 'new-web.mp4') });
-      cumulative.push((await timed(args)).cpu);
+      const command = stageArgs(segment, layers, next, profile, stage, { file: path.join(work, 'new.mp4'), web: path.join(work, 'new-web.mp4') });
+      cumulative.push((await timed(command)).cpu);
     }
     const stages = Object.fromEntries(STAGES.map((s, i) => [s, Math.max(0, cumulative[i] - (i ? cumulative[i - 1] : 0))])) as Record<Stage, number>;
     const reference = path.join(work, 'reference.mp4');
-    const referenceCpu = (await timed(referenceArgs(segment, layers, next, reference, profile))).cpu;
+    const referenceCpu = (await timed({ args: referenceArgs(segment, layers, next, reference, profile), feeds: [] })).cpu;
     const made = deps.render.files.path(segmentKey(plan.profile, plan.hashes[index]));
     const seconds = segment.frames / FPS;
     // Only the frames before the transition: a blend moves every edge.

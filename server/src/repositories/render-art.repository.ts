@@ -103,7 +103,7 @@ export function renderArtRepository() {
   return {
     /**
      * The still a visual's motion is taken from: the scene (background, photo and border) drawn at the size the
-     * region needs, cut to the region and written as PNG at the work image's size.
+     * region needs, cut to the region and written as packed 8-bit RGB at the work image's size (stillInput).
      */
     async scene(visual: Visual, work: WorkImage, sources: SceneSources, out: string): Promise<void> {
       const width = Math.min(MAX_SCENE_WIDTH, Math.round(work.width / work.region.w));
@@ -122,7 +122,10 @@ export function renderArtRepository() {
       };
       region.width = Math.min(region.width, width - region.left);
       region.height = Math.min(region.height, height - region.top);
-      await sharp(scene).extract(region).resize(work.width, work.height, { fit: 'fill', kernel: 'lanczos3' }).png(PNG).toFile(out);
+      // Packed RGB, no PNG: nothing to compress here and decompress in ffmpeg or the kenburns program.
+      const { data, info } = await sharp(scene).extract(region).resize(work.width, work.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      if (info.channels !== 3 || info.width !== work.width || info.height !== work.height) throw new Error(`A scene came out ${info.width}x${info.height}x${info.channels}, not ${work.width}x${work.height} RGB`);
+      await writeFile(out, data);
     },
 
     /** A caption at the top or bottom of a frame of frameW x frameH, on its backdrop or with a shadow. */

@@ -6,7 +6,9 @@ import { joinMp4, JoinUnsupported } from '../render/compile/mp4-join.ts';
 import { AUDIO_RATE, WEB } from '../render/compile/profiles.ts';
 import { FPS } from '../render/plan/types.ts';
 import type { AudioPlan } from '../render/plan/types.ts';
-import { runTool } from './run-tool.ts';
+import type { SegmentCommand } from '../render/compile/segment-graph.ts';
+import { nativeProgram } from './native-programs.ts';
+import { runTool, type ToolResult } from './run-tool.ts';
 import { scratchDir } from './temp-files.ts';
 
 /** Facts about a finished file, in our words. */
@@ -87,12 +89,18 @@ async function copyJoin(segments: string[], sound: string | null, output: string
   }
 }
 
+/** Runs a segment's ffmpeg with its feeds, each feed's program built first if this machine has none yet. */
+export async function runSegmentCommand(command: SegmentCommand, timeoutMs: number): Promise<ToolResult> {
+  const feeds = await Promise.all(command.feeds.map(async (feed) => ({ command: await nativeProgram(feed.program), args: feed.args, fd: feed.fd })));
+  return runTool('ffmpeg', command.args, timeoutMs, feeds);
+}
+
 /** The only code that runs ffmpeg and ffprobe for renders. Every output is written to the path it is given. */
 export function renderRepository() {
   return {
-    /** One segment from arguments made by compile/segment-graph.ts. */
-    async segment(args: string[], seconds: number): Promise<void> {
-      await runTool('ffmpeg', args, ten(seconds));
+    /** One segment from a command made by compile/segment-graph.ts, with the programs that feed it. */
+    async segment(command: SegmentCommand, seconds: number): Promise<void> {
+      await runSegmentCommand(command, ten(seconds));
     },
 
     /**

@@ -28,30 +28,87 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Runs a tool without a shell (arguments are never parsed), collecting its output; rejects on a non-zero exit. */
-export function runTool(command: string, args: string[], timeoutMs: number): Promise<ToolResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    running.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+/** A program whose standard output the tool reads at descriptor `fd` (3, 4 and so on): `pipe:3` to ffmpeg. */
+export interface ToolFeed {
+  command: string;
+  args: string[];
+  fd: number;
+}
+
+interface Exit {
+  command: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts one process and answers how it ended, with what it said; `error` is a failure to start it at all. */
+function started(command: string, args: string[], stdio: Parameters<typeof spawn>[2]['stdio'], collect: boolean): { child: ChildProcess; exit: Promise<Exit> } {
+  const child = spawn(command, args, { stdio });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  if (collect) {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       if (stdout.length < MAX_CAPTURE) stdout += chunk;
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-16_384);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  }
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-16_384);
+  });
+  const exit = new Promise<Exit>((resolve, reject) => {
     child.once('error', (err) => {
       running.delete(child);
-      clearTimeout(timer);
       reject(err);
     });
     child.once('close', (code, signal) => {
       running.delete(child);
-      clearTimeout(timer);
-      if (code === 0) resolve({ stdout, stderr });
-      else reject(new ToolError(command, code, signal ? `${stderr}\nkilled by ${signal}` : stderr));
+      resolve({ command, code, signal, stdout, stderr });
     });
   });
+  return { child, exit };
+}
+
+const failure = (exit: Exit): ToolError => new ToolError(exit.command, exit.code, exit.signal ? `${exit.stderr}\nkilled by ${exit.signal}` : exit.stderr);
+
+/**
+ * Runs a tool without a shell (arguments are never parsed), collecting its output; rejects on a non-zero exit. With
+ * `feeds`, their programs run beside it, each writing into a pipe the tool reads at the feed's descriptor; a feed
+ * that fails fails the run, so a picture cut short is never taken for a finished one.
+ */
+export async function runTool(command: string, args: string[], timeoutMs: number, feeds: ToolFeed[] = []): Promise<ToolResult> {
+  const feeding = feeds.map((feed) => ({ feed, ...started(feed.command, feed.args, ['ignore', 'pipe', 'pipe'], false) }));
+  const stdio: ('ignore' | 'pipe' | NodeJS.ReadableStream)[] = ['ignore', 'pipe', 'pipe'];
+  for (const { feed, child } of feeding) {
+    while (stdio.length < feed.fd) stdio.push('ignore');
+    stdio[feed.fd] = child.stdout!;
+  }
+  let tool: ReturnType<typeof started>;
+  try {
+    tool = started(command, args, stdio as Parameters<typeof spawn>[2]['stdio'], true);
+  } finally {
+    // The tool has its own copy of each pipe; ours closed, a feed learns at once when the tool stops reading.
+    for (const { child } of feeding) child.stdout!.destroy();
+  }
+  const all = [tool, ...feeding];
+  const timer = setTimeout(() => all.forEach(({ child }) => child.kill('SIGKILL')), timeoutMs);
+  try {
+    const main = await tool.exit.catch((err: unknown) => {
+      for (const { child } of feeding) child.kill('SIGKILL');
+      throw err;
+    });
+    if (main.code !== 0) for (const { child } of feeding) child.kill('SIGKILL');
+    const fed = await Promise.all(feeding.map(({ exit }) => exit));
+    if (main.code !== 0) {
+      // A feed that failed first is the likelier cause: ffmpeg then only says its input ended.
+      const cause = fed.find((f) => f.code !== 0 && f.code !== null);
+      throw failure(cause ? { ...main, stderr: `${cause.stderr}\n${main.stderr}` } : main);
+    }
+    const broken = fed.find((f) => f.code !== 0);
+    if (broken) throw failure(broken);
+    return { stdout: main.stdout, stderr: main.stderr };
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -121,7 +121,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       // A softly lit plain colour has no detail to lose: its move is drawn small and scaled up, for a fraction of the work.
       const plain = litWhenPlain(visual) && (visual.background.kind === 'colour' || !artFile);
       const work = plain ? workImage(visual, W * PLAIN_WORK_SCALE, H * PLAIN_WORK_SCALE, 1) : workImage(visual, W, H, profile.maxSupersample);
-      const file = path.join(dir, `${name}-scene.png`);
+      const file = path.join(dir, `${name}-scene.rgb`);
       await art.scene(visual, work, { photo, art: artFile, fallbackColour: plan.art.colour }, file);
       still = { file, work };
     }

@@ -3,8 +3,8 @@ import type { Rect, Visual } from '../plan/types.ts';
 
 /**
  * Ken Burns without shaking: the part of the scene the move covers is drawn once as a still ("work image"), and
- * ffmpeg's perspective filter resamples it for every frame at sub-pixel positions (zoompan rounds to whole
- * pixels and visibly shakes). The work image has the output's shape; when the move zooms in, it is drawn larger
+ * every frame is resampled from it at sub-pixel positions by the kenburns program (server/native/kenburns.c;
+ * zoompan rounds to whole pixels and visibly shakes). The work image has the output's shape; when the move zooms in, it is drawn larger
  * (supersampled, up to the profile's limit) so the closest frame is not blown up from too few pixels.
  */
 export interface WorkImage {
@@ -34,25 +34,21 @@ function toWork(rect: Rect, work: WorkImage): Rect {
   };
 }
 
-const num = (n: number): string => (Math.abs(n) < 1e-9 ? '0' : n.toFixed(6).replace(/\.?0+$/, ''));
+/** A move in work-image pixels: the rectangle at frame `first` of the visual's clock and what each frame adds to it. */
+export interface WorkMove {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  dx: number;
+  dy: number;
+  dw: number;
+  dh: number;
+}
 
-/**
- * The perspective filter for frames `first`.. of the visual's clock: each corner is a straight line in the
- * filter's input frame number (`in`), so every frame lands exactly where the plan puts it.
- */
-export function perspectiveFilter(visual: Visual, work: WorkImage, first: number): string {
+/** Each side of the rectangle is a straight line in the frame number, so every frame lands exactly where the plan puts it. */
+export function workMove(visual: Visual, work: WorkImage, first: number): WorkMove {
   const a = toWork(rectAt(visual.motion, first, visual.span), work);
   const b = toWork(rectAt(visual.motion, first + 1, visual.span), work);
-  const line = (start: number, step: number) => `'${num(start)}+${num(step)}*in'`;
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const dw = b.w - a.w;
-  const dh = b.h - a.h;
-  const corners = [
-    ['x0', line(a.x, dx)], ['y0', line(a.y, dy)],
-    ['x1', line(a.x + a.w, dx + dw)], ['y1', line(a.y, dy)],
-    ['x2', line(a.x, dx)], ['y2', line(a.y + a.h, dy + dh)],
-    ['x3', line(a.x + a.w, dx + dw)], ['y3', line(a.y + a.h, dy + dh)],
-  ];
-  return `perspective=${corners.map(([k, v]) => `${k}=${v}`).join(':')}:interpolation=linear:eval=frame`;
+  return { x: a.x, y: a.y, w: a.w, h: a.h, dx: b.x - a.x, dy: b.y - a.y, dw: b.w - a.w, dh: b.h - a.h };
 }

@@ -3,7 +3,7 @@ import type { AudioPlan, Segment, Timeline } from '../plan/types.ts';
 import type { Profile } from './profiles.ts';
 
 /** Bump whenever the same plan should give different pixels or sound: every cached segment is then made anew. */
-export const ENGINE_VERSION = 'render-3';
+export const ENGINE_VERSION = 'render-4';
 
 /** Storage keys of the theme pictures a render uses, and the colour used when a picture is missing. */
 export interface ThemeArt {

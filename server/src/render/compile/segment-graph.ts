@@ -1,5 +1,5 @@
 import { FPS, type Segment, type Visual } from '../plan/types.ts';
-import { perspectiveFilter, type WorkImage } from './geometry.ts';
+import { workMove, type WorkImage } from './geometry.ts';
 import { WEB, type Profile } from './profiles.ts';
 
 /** A picture drawn on top of the frame at a fixed place (a caption, titles) or drifting (light leak, bokeh). */
@@ -17,7 +17,7 @@ export interface ImageLayer {
 /** The files one visual needs, drawn and resolved by the segment service. */
 export interface VisualLayers {
   visual: Visual;
-  /** The still the motion (or stillness) is taken from: photo, text and theme scenes. */
+  /** The still the motion (or stillness) is taken from: photo, text and theme scenes, as packed RGB (stillInput). */
   still: { file: string; work: WorkImage } | null;
   /** A video clip: its file, played from `start` seconds on its own background. */
   clip: { file: string; start: number; angle: number; background: { file: string } | { colour: string } | 'blur' } | null;
@@ -25,9 +25,32 @@ export interface VisualLayers {
   grain: boolean;
 }
 
+/**
+ * A program whose output ffmpeg reads as one of its inputs (`pipe:fd`): the kenburns program, which draws a moving
+ * still's frames. `program` is resolved to the built file by the code that runs the command.
+ */
+export interface Feed {
+  program: 'kenburns';
+  args: string[];
+  /** The descriptor ffmpeg reads it from: 3 for the first feed, then 4... */
+  fd: number;
+}
+
+/** One ffmpeg run and the programs that feed it. */
+export interface SegmentCommand {
+  args: string[];
+  feeds: Feed[];
+}
+
+/** ffmpeg's input arguments for a drawn still: packed 8-bit RGB at the work image's size, no header to parse. */
+export function stillInput(file: string, work: WorkImage): string[] {
+  return ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${work.width}x${work.height}`, '-framerate', String(FPS), '-i', file];
+}
+
 interface Built {
   inputs: string[];
   filters: string[];
+  feeds: Feed[];
   /** The last stage drawn: the benchmark cuts the graph after a stage to see what each one costs. */
   upTo: Stage;
 }
@@ -80,13 +103,21 @@ function chain(layers: VisualLayers, first: number, frames: number, profile: Pro
   } else {
     if (!layers.still) throw new Error(`A ${layers.visual.kind} visual needs a picture or a clip`);
     const { file, work } = layers.still;
-    const idx = input(['-framerate', String(FPS), '-i', file]);
-    const moving = reaches(built, 'motion');
-    const motion = moving && layers.visual.motion ? `,${perspectiveFilter(layers.visual, work, first)}` : '';
-    const down = moving && (work.width !== W || work.height !== H) ? `,scale=${W}:${H}:flags=bicubic` : '';
-    built.filters.push(
-      `[${idx}:v]scale=${work.width}:${work.height}:${BT709_SCALE},format=yuv420p,setsar=1,loop=loop=${frames - 1}:size=1:start=0,${clock}${motion}${down}[${label}m]`,
-    );
+    if (reaches(built, 'motion') && layers.visual.motion) {
+      // ffmpeg's perspective filter counted its frames from 1, so each frame showed the rectangle of the next frame
+      // of the visual's clock; the move keeps that timing, and with it every frame of render-2's picture.
+      const m = workMove(layers.visual, work, first + 1);
+      const fd = 3 + built.feeds.length;
+      built.feeds.push({ program: 'kenburns', fd, args: [file, work.width, work.height, W, H, frames, m.x, m.y, m.w, m.h, m.dx, m.dy, m.dw, m.dh].map(String) });
+      const idx = input(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-framerate', String(FPS), '-i', `pipe:${fd}`]);
+      built.filters.push(`[${idx}:v]setsar=1,${clock}[${label}m]`);
+    } else {
+      const idx = input(stillInput(file, work));
+      const size = reaches(built, 'motion') ? `${W}:${H}` : `${work.width}:${work.height}`;
+      built.filters.push(
+        `[${idx}:v]scale=${size}:${BT709_SCALE},format=yuv420p,setsar=1,loop=loop=${frames - 1}:size=1:start=0,${clock}[${label}m]`,
+      );
+    }
     current = `${label}m`;
   }
   if (reaches(built, 'overlays')) layers.images.forEach((image, i) => {
@@ -122,7 +153,7 @@ export interface SegmentOutputs {
  * the same frames are also scaled to the web video's size and encoded alongside: the web video is then a join of
  * these pieces, never a second decode of the finished HD file.
  */
-export function segmentArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, outputs: SegmentOutputs): string[] {
+export function segmentArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, outputs: SegmentOutputs): SegmentCommand {
   return graphArgs(segment, layers, next, profile, outputs.web ? 'web' : 'encode', outputs);
 }
 
@@ -130,12 +161,12 @@ export function segmentArgs(segment: Segment, layers: VisualLayers, next: Visual
  * The segment's graph up to `stage` (inclusive), its frames thrown away before the encode: the benchmark times each
  * stage as the difference between two of these.
  */
-export function stageArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, stage: Stage, outputs: SegmentOutputs): string[] {
+export function stageArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, stage: Stage, outputs: SegmentOutputs): SegmentCommand {
   return graphArgs(segment, layers, next, profile, stage, outputs);
 }
 
-function graphArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, upTo: Stage, outputs: SegmentOutputs): string[] {
-  const built: Built = { inputs: [], filters: [], upTo };
+function graphArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, upTo: Stage, outputs: SegmentOutputs): SegmentCommand {
+  const built: Built = { inputs: [], filters: [], feeds: [], upTo };
   chain(layers, segment.offset, segment.frames, profile, 'a', built);
   let out = 'a';
   if (segment.transition && next && reaches(built, 'transition')) {
@@ -150,7 +181,7 @@ function graphArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | 
   const web = upTo === 'web' && outputs.web;
   if (web) built.filters.push(`[${out}]split[hd][w]`, `[w]scale=${WEB.width}:${WEB.height}:flags=bicubic,setsar=1[web]`);
   const main = web ? 'hd' : out;
-  return [
+  const args = [
     '-hide_banner', '-nostdin', '-v', 'error', '-y',
     ...built.inputs,
     '-filter_complex', built.filters.join(';'),
@@ -158,4 +189,5 @@ function graphArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | 
     ...(reaches(built, 'encode') ? [...profile.video, ...profile.container, outputs.file] : ['-f', 'null', '-']),
     ...(web ? ['-map', '[web]', ...timing, ...WEB.video, ...WEB.container, web] : []),
   ];
+  return { args, feeds: built.feeds };
 }

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheFolder } from '../cache/cache-dir.ts';
+import { runTool, ToolError } from './run-tool.ts';
+
+/**
+ * The render engine's small C programs (server/native/), built with the system's C compiler the first time a
+ * process needs one and kept in the machine's cache folder under a name that carries a hash of the source, the
+ * system and the processor: a changed source is built again, and a cache shared by two kinds of machine never hands
+ * one the other's build.
+ */
+export type NativeProgram = 'kenburns';
+
+const SOURCE_DIR = fileURLToPath(new URL('../../native/', import.meta.url));
+
+const built = new Map<NativeProgram, Promise<string>>();
+
+async function build(name: NativeProgram): Promise<string> {
+  const source = path.join(SOURCE_DIR, `${name}.c`);
+  const hash = createHash('sha256').update(readFileSync(source)).update(`${os.platform()} ${os.arch()}`).digest('hex').slice(0, 16);
+  const dir = cacheFolder('native');
+  const file = path.join(dir, `${name}-${hash}`);
+  if (existsSync(file)) return file;
+  await mkdir(dir, { recursive: true });
+  // Built beside its final name and renamed into place: another process building it at the same time never runs a half-written file.
+  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await runTool('cc', ['-O3', '-std=c11', '-o', partial, source, '-lm'], 120_000);
+    await rename(partial, file);
+  } catch (err) {
+    await rm(partial, { force: true });
+    const detail = err instanceof ToolError ? err.message : err instanceof Error ? err.message : String(err);
+    throw new Error(`The render engine could not build its ${name} program with the C compiler (cc): ${detail}. Install it with scripts/system-deps.sh (Debian's gcc).`);
+  }
+  return file;
+}
+
+/** The path of a built program, built now if this machine has no build of its current source. */
+export function nativeProgram(name: NativeProgram): Promise<string> {
+  let program = built.get(name);
+  if (!program) {
+    program = build(name);
+    built.set(name, program);
+    // A failed build is tried again by the next caller (the compiler may have been installed since).
+    program.catch(() => built.delete(name));
+  }
+  return program;
+}
