@@ -107,7 +107,11 @@ const REFERENCE_VIDEO = [
   '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv',
 ];
 
-export function referenceArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, output: string, profile: Profile = HD): string[] {
+/**
+ * `frames`: the luma of the frames before the encode, as raw 8-bit grey, instead of the encoded file (the picture
+ * check compares the graphs' frames as well as their encodes).
+ */
+export function referenceArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, output: string, profile: Profile = HD, frames = false): string[] {
   const built: Built = { inputs: [], filters: [] };
   chain(layers, segment.offset, segment.frames, profile, 'a', built);
   let out = 'a';
@@ -124,6 +128,6 @@ export function referenceArgs(segment: Segment, layers: VisualLayers, next: Visu
     ...built.inputs,
     '-filter_complex', built.filters.join(';'),
     '-map', `[${out}]`, '-frames:v', String(segment.frames), '-r', String(FPS), '-fps_mode', 'cfr',
-    ...REFERENCE_VIDEO, '-an', '-f', 'mp4', output,
+    ...(frames ? ['-pix_fmt', 'gray', '-f', 'rawvideo'] : [...REFERENCE_VIDEO, '-an', '-f', 'mp4']), output,
   ];
 }

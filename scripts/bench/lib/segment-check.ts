@@ -39,10 +39,16 @@ export async function timed(command: SegmentCommand): Promise<{ cpu: number; wal
   return { cpu: childCpu() - cpu, wall: (performance.now() - started) / 1000 };
 }
 
+/** An ffmpeg input: a video file, or raw grey frames of `size` (the graphs' frames before the encode). */
+type Picture = string | { grey: string; size: string };
+const inputOf = (p: Picture): string[] => (typeof p === 'string' ? ['-i', p] : ['-f', 'rawvideo', '-pix_fmt', 'gray', '-s', p.size, '-i', p.grey]);
+
 /** SSIM of the luma plane of `file` against `reference`, over all frames. */
-async function ssimY(file: string, reference: string): Promise<number> {
-  const { stderr } = await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-i', reference, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-'], 600_000);
-  return Number(/SSIM Y:([\d.]+)/.exec(stderr)?.[1] ?? NaN);
+async function ssimY(file: Picture, reference: Picture): Promise<number> {
+  const lavfi = '[0:v]format=gray[a];[1:v]format=gray[b];[a][b]ssim';
+  const { stderr } = await runTool('ffmpeg', ['-hide_banner', '-nostdin', ...inputOf(file), ...inputOf(reference), '-lavfi', lavfi, '-f', 'null', '-'], 600_000);
+  // On grey input ffmpeg names the only plane's figure "All".
+  return Number(/SSIM (?:Y|All):([\d.]+)/.exec(stderr)?.[1] ?? NaN);
 }
 
 /** A band of grey rows across the middle of every frame, averaged down each column: one profile per frame. */
@@ -116,7 +122,14 @@ export interface SegmentCheck {
   /** CPU seconds of the whole segment as the engine makes it, and of the reference. */
   cpu: number;
   referenceCpu: number;
+  /** SSIM Y of the engine's encoded segment against the reference's encoded segment. */
   ssim: number;
+  /**
+   * The same comparison before the encode (the two graphs' frames), and each encode against the reference's frames:
+   * x264 at CRF 20 keeps only part of the bench photos' fine noise, and which part depends on every pixel, so two
+   * encodes of nearly the same frames differ by more than the frames do.
+   */
+  frames: { ssim: number; engineEncode: number; referenceEncode: number };
   smooth: { mean: number; max: number; travel: number } | null;
   referenceSmooth: { mean: number; max: number; travel: number } | null;
   mbits: number;
@@ -142,6 +155,15 @@ export async function checkSegment(deps: Deps, plan: RenderPlan, index: number, 
     const reference = path.join(work, 'reference.mp4');
     const referenceCpu = (await timed({ args: referenceArgs(segment, layers, next, reference, profile), feeds: [] })).cpu;
     const made = deps.render.files.path(segmentKey(plan.profile, plan.hashes[index]));
+    const size = `${profile.width}x${profile.height}`;
+    const engineFrames = { grey: path.join(work, 'engine.grey'), size };
+    const referenceFrames = { grey: path.join(work, 'reference.grey'), size };
+    const drawn = stageArgs(segment, layers, next, profile, 'transition', { file: engineFrames.grey });
+    await timed({ ...drawn, args: [...drawn.args.slice(0, -3), '-pix_fmt', 'gray', '-f', 'rawvideo', engineFrames.grey] });
+    await timed({ args: referenceArgs(segment, layers, next, referenceFrames.grey, profile, true), feeds: [] });
+    const frames = { ssim: await ssimY(engineFrames, referenceFrames), engineEncode: await ssimY(made, referenceFrames), referenceEncode: await ssimY(reference, referenceFrames) };
+    await rm(engineFrames.grey, { force: true });
+    await rm(referenceFrames.grey, { force: true });
     const seconds = segment.frames / FPS;
     // Only the frames before the transition: a blend moves every edge.
     const still = segment.frames - (segment.transition?.frames ?? 0);
@@ -153,6 +175,7 @@ export async function checkSegment(deps: Deps, plan: RenderPlan, index: number, 
       cpu: cumulative[cumulative.length - 1],
       referenceCpu,
       ssim: await ssimY(made, reference),
+      frames,
       smooth: await smoothness(made, profile.width, profile.height, still),
       referenceSmooth: await smoothness(reference, profile.width, profile.height, still),
       mbits: (statSync(made).size * 8) / seconds / 1e6,

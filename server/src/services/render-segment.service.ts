@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { editParamsOf, editVersion } from '../media/image-recipe.ts';
@@ -17,6 +17,7 @@ import type { RenderRecordRepository } from '../repositories/render-record.repos
 import type { RenderRepository } from '../repositories/render.repository.ts';
 import type { SlideMediaRow } from '../repositories/slide-media.repository.ts';
 import { ToolError } from '../repositories/run-tool.ts';
+import { machineSceneCache, type SceneCache } from '../repositories/scene-cache.ts';
 import { scratchDir } from '../repositories/temp-files.ts';
 
 /** Where the pictures and sounds of slides come from: the slides' own files, or the showcase's sample photos. */
@@ -62,6 +63,8 @@ export interface SegmentServiceDeps {
   ffmpeg: RenderRepository;
   records: RenderRecordRepository;
   sources: VisualSources;
+  /** Scenes this machine drew lately (machineSceneCache by default). */
+  scenes?: SceneCache;
 }
 
 /** Who wants a segment's file while ffmpeg writes it (the preview, to start playing its first fragment). */
@@ -82,6 +85,11 @@ export const WORKER_ID = `${os.hostname()}:${process.pid}`;
 /** Renders the pieces of a plan (segments and the sound) into the shared cache, each at most once. */
 export function renderSegmentService(deps: SegmentServiceDeps) {
   const { files, art, ffmpeg, records } = deps;
+  const scenes = deps.scenes ?? machineSceneCache(ENGINE_VERSION);
+  /** A file as a scene's identity knows it: a photo edited again has another size or time. */
+  const fileIdentity = async (file: string | undefined) =>
+    // A file that cannot be read is left for the drawing to report in its own words (the slide's "could not be read").
+    file ? { file, ...(await stat(file).then((s) => ({ bytes: s.size, at: s.mtimeMs }), () => ({ missing: true }))) } : null;
 
   /** Whether a piece is in storage (not empty). */
   const has = async (key: string): Promise<boolean> => Boolean(await files.size(key));
@@ -122,7 +130,9 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       const plain = litWhenPlain(visual) && (visual.background.kind === 'colour' || !artFile);
       const work = plain ? workImage(visual, W * PLAIN_WORK_SCALE, H * PLAIN_WORK_SCALE, 1) : workImage(visual, W, H, profile.maxSupersample);
       const file = path.join(dir, `${name}-scene.rgb`);
-      await art.scene(visual, work, { photo, art: artFile, fallbackColour: plan.art.colour }, file);
+      const sources = { photo, art: artFile, fallbackColour: plan.art.colour };
+      const identity = { visual, work, photo: await fileIdentity(photo), art: await fileIdentity(artFile), fallbackColour: sources.fallbackColour };
+      await scenes.scene(identity, file, (out) => art.scene(visual, work, sources, out));
       still = { file, work };
     }
     if (visual.caption) images.push(await art.caption(visual.caption, W, H, path.join(dir, `${name}-caption.png`)));
