@@ -145,7 +145,7 @@ static void plane(const uint8_t *src, int sw, uint8_t *dst, int dw, int dh, cons
   }
 }
 
-static uint8_t limited(double v) { return (uint8_t)lrint(v < 0 ? 0 : v > 255 ? 255 : v); }
+static uint8_t toByte(double v) { return (uint8_t)lrint(v < 0 ? 0 : v > 255 ? 255 : v); }
 
 int main(int argc, char **argv) {
   if (argc != 15) {
@@ -179,7 +179,7 @@ int main(int argc, char **argv) {
   if (!yuv) return 1;
   for (size_t p = 0; p < pixels; p++) {
     const double r = rgb[3 * p], g = rgb[3 * p + 1], b = rgb[3 * p + 2];
-    yuv[p] = limited(16 + 219.0 / 255 * (0.2126 * r + 0.7152 * g + 0.0722 * b));
+    yuv[p] = toByte(16 + 219.0 / 255 * (0.2126 * r + 0.7152 * g + 0.0722 * b));
   }
   for (int cy = 0; cy < ch; cy++)
     for (int cx = 0; cx < cw; cx++) {
@@ -188,8 +188,8 @@ int main(int argc, char **argv) {
         const uint8_t *px = rgb + 3 * ((size_t)(2 * cy + q / 2) * sw + 2 * cx + q % 2);
         r += px[0] / 4.0, g += px[1] / 4.0, b += px[2] / 4.0;
       }
-      yuv[pixels + (size_t)cy * cw + cx] = limited(128 + 224.0 / 255 * (-0.114572 * r - 0.385428 * g + 0.5 * b));
-      yuv[pixels + chroma + (size_t)cy * cw + cx] = limited(128 + 224.0 / 255 * (0.5 * r - 0.454153 * g - 0.045847 * b));
+      yuv[pixels + (size_t)cy * cw + cx] = toByte(128 + 224.0 / 255 * (-0.114572 * r - 0.385428 * g + 0.5 * b));
+      yuv[pixels + chroma + (size_t)cy * cw + cx] = toByte(128 + 224.0 / 255 * (0.5 * r - 0.454153 * g - 0.045847 * b));
     }
   free(rgb);
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheFolder } from '../cache/cache-dir.ts';
-import { runTool, ToolError } from './run-tool.ts';
+import { runTool } from './run-tool.ts';
 
 /**
  * The render engine's small C programs (server/native/), built with the system's C compiler the first time a
@@ -47,7 +47,7 @@ async function build(name: NativeProgram): Promise<string> {
     await rename(partial, file);
   } catch (err) {
     await rm(partial, { force: true });
-    const detail = err instanceof ToolError ? err.message : err instanceof Error ? err.message : String(err);
+    const detail = err instanceof Error ? err.message : String(err);
     throw new Error(`The render engine could not build its ${name} program with the C compiler (cc): ${detail}. Install it with scripts/system-deps.sh (Debian's gcc).`);
   }
   return file;
