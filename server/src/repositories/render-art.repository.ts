@@ -11,7 +11,6 @@ import type { Caption, TextLine, Visual } from '../render/plan/types.ts';
 
 /** The largest scene drawn before the moving part is cut out of it (a deep custom zoom is blown up from here). */
 const MAX_SCENE_WIDTH = 3840;
-const PNG = { compressionLevel: 1 } as const;
 
 export interface SceneSources {
   /** The edited photo (the big derived image). */
@@ -64,6 +63,22 @@ async function shadowed(text: string, font: TextLine['font'], pixels: number, co
   return { data, width: front.width + 2 * pad, height: front.height + 2 * pad };
 }
 
+/** Pixels handed from one sharp pipeline to the next: 8-bit, unpacked, so nothing is compressed only to be read back. */
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+async function pixelsOf(image: Sharp): Promise<Pixels> {
+  const { data, info } = await image.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+const fromPixels = ({ data, width, height, channels }: Pixels): Sharp => sharp(data, { raw: { width, height, channels } });
+const layerOf = ({ data, width, height, channels }: Pixels, left: number, top: number): OverlayOptions => ({ input: data, raw: { width, height, channels }, left, top });
+
 /** The only code that draws the engine's pictures (sharp): scenes, captions, titles and overlays. */
 export function renderArtRepository() {
   async function background(visual: Visual, sources: SceneSources, width: number, height: number): Promise<Sharp> {
@@ -92,11 +107,11 @@ export function renderArtRepository() {
     const border = borderArt(visual.borderId, width, height, rect, height / 720);
     let picture = sharp(photo).resize(rect.width, rect.height, { fit: 'fill' });
     if (border.radius > 0) {
-      picture = sharp(await picture.png().toBuffer()).composite([{ input: Buffer.from(roundedMask(rect.width, rect.height, border.radius)), blend: 'dest-in' }]);
+      picture = fromPixels(await pixelsOf(picture)).composite([{ input: Buffer.from(roundedMask(rect.width, rect.height, border.radius)), blend: 'dest-in' }]);
     }
     const layers: OverlayOptions[] = [];
     if (border.under) layers.push({ input: Buffer.from(border.under), left: 0, top: 0 });
-    layers.push({ input: await picture.png().toBuffer(), left: rect.left, top: rect.top });
+    layers.push(layerOf(await pixelsOf(picture), rect.left, rect.top));
     return layers;
   }
 
@@ -109,10 +124,10 @@ export function renderArtRepository() {
       const width = Math.min(MAX_SCENE_WIDTH, Math.round(work.width / work.region.w));
       const height = Math.round((width * 9) / 16);
       const layers = visual.kind === 'photo' && sources.photo ? await photoLayers(visual, sources.photo, width, height) : [];
-      let scene = await (await background(visual, sources, width, height)).composite(layers).removeAlpha().png(PNG).toBuffer();
+      let scene = await pixelsOf((await background(visual, sources, width, height)).composite(layers).removeAlpha());
       if (visual.overlayId === OVERLAY.softGlow) {
-        const glow = await sharp(scene).blur(Math.max(1, width / 110)).modulate({ brightness: 1.08 }).ensureAlpha(0.42).png().toBuffer();
-        scene = await sharp(scene).composite([{ input: glow, blend: 'screen' }]).removeAlpha().png(PNG).toBuffer();
+        const glow = await pixelsOf(fromPixels(scene).blur(Math.max(1, width / 110)).modulate({ brightness: 1.08 }).ensureAlpha(0.42));
+        scene = await pixelsOf(fromPixels(scene).composite([{ ...layerOf(glow, 0, 0), blend: 'screen' }]).removeAlpha());
       }
       const region = {
         left: Math.max(0, Math.round(work.region.x * width)),
@@ -123,7 +138,7 @@ export function renderArtRepository() {
       region.width = Math.min(region.width, width - region.left);
       region.height = Math.min(region.height, height - region.top);
       // Packed RGB, no PNG: nothing to compress here and decompress in ffmpeg or the kenburns program.
-      const { data, info } = await sharp(scene).extract(region).resize(work.width, work.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await fromPixels(scene).extract(region).resize(work.width, work.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
       if (info.channels !== 3 || info.width !== work.width || info.height !== work.height) throw new Error(`A scene came out ${info.width}x${info.height}x${info.channels}, not ${work.width}x${work.height} RGB`);
       await writeFile(out, data);
     },
