@@ -201,6 +201,41 @@ describe('the details page tabs and ordering copies', function () {
     await screenshot(page, 'order-history', 1280);
     await screenshot(page, 'order-history', 375);
     await page.setViewport({ width: 1280, height: 900 });
+    assert.equal(await page.$('a[href^="/settings/order_details"]'), null, 'only admins are offered the expanded order history');
     assert.deepEqual(consoleErrors, []);
+  });
+
+  it("gives admins the video's order details line by line at /settings/order_details?scope=video&video_id=", async () => {
+    const context = await browser.browser.createBrowserContext();
+    const admin = await context.newPage();
+    await admin.setViewport({ width: 1280, height: 900 });
+    await signIn(admin, app.url, 'admin@example.com');
+    const errors = watchConsole(admin);
+    await admin.goto(`${app.url}/videos/${video.id}/details?tab=orders`, { waitUntil: 'networkidle0' });
+    await admin.locator('a::-p-text(Order Details)').click();
+    await admin.waitForFunction((id) => location.pathname === '/settings/order_details' && location.search === `?scope=video&video_id=${id}`, {}, video.id);
+    await admin.waitForSelector('table[aria-label="Order details of Evelyn Rose Hart"] tbody tr');
+    const rows = await admin.$$eval('table[aria-label^="Order details"] tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    assert.equal(rows.length, 2, 'one line for each order');
+    // Newest first: the DVDs ordered later, then the USB drive ordered when finalizing.
+    assert.match(rows[0][0], /Copies ordered later/);
+    assert.deepEqual(rows[0].slice(3, 7), ['DVD in Memorial Case', '2', '$25.00', '$50.00']);
+    assert.match(rows[0][7], /Processing/);
+    assert.match(rows[1][0], /When finalizing/);
+    assert.deepEqual(rows[1].slice(3, 7), ['Keepsake USB Drive', '1', '$40.00', '$40.00']);
+    assert.match(rows[1][2], /Sam Staff/, 'who placed it');
+    assert.match(await admin.$eval('table[aria-label^="Order details"] tfoot', (f) => f.textContent ?? ''), /2 orders\$90\.00/);
+    assert.equal(await admin.$eval('main a::-p-text(Evelyn Rose Hart)', (a) => a.getAttribute('href')), `/videos/${video.id}/details`);
+    await settled(admin);
+    await checkAccessibility(admin, 'order details of one video');
+    await screenshot(admin, 'order-details-video', 1280);
+    await screenshot(admin, 'order-details-video', 375);
+    await admin.setViewport({ width: 1280, height: 900 });
+    await admin.locator('a::-p-text(Products and prices)').click();
+    await admin.waitForFunction(() => location.pathname === '/settings/order_details' && location.search === '');
+    await admin.waitForSelector('input[aria-label="Search products"], input[placeholder="Search products"], ::-p-text(Prices for organizations)');
+    assert.equal(await admin.$('table[aria-label^="Order details of"]'), null, 'the catalogue again');
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 });

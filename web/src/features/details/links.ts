@@ -15,3 +15,6 @@ export const LINUX_USER_INSTALL_URL = DENIM_PATHS.linuxUserInstall;
 
 /** The page for ordering copies of a finished video (spec 3 section 2.1). */
 export const hardCopiesPath = (videoCode: string): string => `/orders/hard_copies/${encodeURIComponent(videoCode)}`;
+
+/** An admin's view of every line of the video's orders (spec 3 section 2.1). */
+export const videoOrderDetailsPath = (videoId: number): string => `/settings/order_details?scope=video&video_id=${videoId}`;

@@ -1,11 +1,11 @@
-import { Album, LocalShipping } from '@mui/icons-material';
+import { Album, ListAlt, LocalShipping } from '@mui/icons-material';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { Link } from 'wouter';
 import { formatPrice, lineTotalCents } from '../../../../../common/order-pricing.ts';
 import { OrderLineStatus, orderStatus } from '../../dashboard/index.ts';
 import { useVideoOrders, type VideoOrder } from '../../orders/index.ts';
 import type { VideoDetails } from '../api.ts';
-import { hardCopiesPath } from '../links.ts';
+import { hardCopiesPath, videoOrderDetailsPath } from '../links.ts';
 
 type OrderLine = VideoOrder['orderDetails'][number];
 
@@ -76,11 +76,18 @@ export function OrderHistoryTab({ video, admin }: { video: VideoDetails; admin: 
         <Typography variant="h2" sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
           Order History
         </Typography>
-        {canOrder && (
-          <Button component={Link} href={hardCopiesPath(video.videoCode)} variant="outlined" startIcon={<LocalShipping />}>
-            Order Hard Copies
-          </Button>
-        )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {admin && (
+            <Button component={Link} href={videoOrderDetailsPath(video.id)} startIcon={<ListAlt />}>
+              Order Details
+            </Button>
+          )}
+          {canOrder && (
+            <Button component={Link} href={hardCopiesPath(video.videoCode)} variant="outlined" startIcon={<LocalShipping />}>
+              Order Hard Copies
+            </Button>
+          )}
+        </Box>
       </Box>
       {error ? (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={reload}>Retry</Button>}>

@@ -1,5 +1,6 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
+import { useSearchParams } from 'wouter';
 import { formatPrice } from '../../../../../common/order-pricing.ts';
 import type { WireOrganizationPrice, WireProduct } from '../../../../../server/src/wire/admin-settings.ts';
 import type { Camelized } from '../../../api/index.ts';
@@ -7,6 +8,7 @@ import { Page } from '../../../ui/index.ts';
 import { usePagedList } from '../api.ts';
 import { AdminResourceList } from '../resource/AdminResourceList.tsx';
 import type { ResourceDeclaration } from '../resource/types.ts';
+import { VideoOrderDetails } from './VideoOrderDetails.tsx';
 
 type Product = Camelized<WireProduct>;
 type OrganizationPrice = Camelized<WireOrganizationPrice>;
@@ -87,11 +89,23 @@ function organizationPrices(products: Product[]): ResourceDeclaration<Organizati
   };
 }
 
+/** The video named by ?scope=video&video_id={id}, or null for the catalogue. */
+function scopedVideo(search: URLSearchParams): number | null {
+  const id = Number(search.get('video_id'));
+  return search.get('scope') === 'video' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * The products, prices and order of the order page (the quantities it takes are 0 to 99 per product), and the
- * organizations that pay other prices.
+ * organizations that pay other prices; with ?scope=video&video_id={id}, that video's orders line by line.
  */
 export function OrderDetailsPage() {
+  const [search] = useSearchParams();
+  const videoId = scopedVideo(search);
+  return videoId ? <VideoOrderDetails key={videoId} videoId={videoId} /> : <Catalogue />;
+}
+
+function Catalogue() {
   // Every product, for the price form's choice; a catalogue is a handful of products.
   const { data, mutate } = usePagedList<{ products: Product[] }>('/r/settings/order_details', {}, 0, 100);
   const products = data?.products;
