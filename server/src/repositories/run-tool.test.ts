@@ -15,6 +15,12 @@ function alive(pid: number): boolean {
 }
 
 describe('runTool', () => {
+  it('starts tools with one OpenBLAS thread, so no idle thread spins beside ffmpeg', async () => {
+    const { runTool } = await import('./run-tool.ts');
+    const { stdout } = await runTool('sh', ['-c', 'echo "$OPENBLAS_NUM_THREADS"'], 10_000);
+    assert.equal(stdout.trim(), process.env.OPENBLAS_NUM_THREADS ?? '1');
+  });
+
   it('ends the tools it started when the process that started them exits', async function () {
     this.timeout(20_000);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-run-tool-'));

@@ -43,9 +43,16 @@ interface Exit {
   stderr: string;
 }
 
+/**
+ * The environment of every tool. Debian's ffmpeg loads OpenBLAS (through libsphinxbase, for its speech-to-text filter), which starts a
+ * thread per core when it loads and has it spin on sched_yield for a while: thousands of calls, about 4% of a
+ * one-second segment's CPU, in every ffmpeg run, for a library no graph of ours calls. One thread starts none.
+ */
+const TOOL_ENV = { ...process.env, OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '1' };
+
 /** Starts one process and answers how it ended, with what it said; `error` is a failure to start it at all. */
 function started(command: string, args: string[], stdio: Parameters<typeof spawn>[2]['stdio'], collect: boolean): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(command, args, { stdio });
+  const child = spawn(command, args, { stdio, env: TOOL_ENV });
   running.add(child);
   let stdout = '';
   let stderr = '';
