@@ -1,3 +1,4 @@
 export { ORDERS_ROUTES } from './routes.ts';
 
 export { useVideoOrders, videoOrdersKey, type VideoOrder } from './api.ts';
+export { VideoOrdersState } from './VideoOrdersState.tsx';

@@ -1,9 +1,9 @@
 import { Album, ListAlt, LocalShipping } from '@mui/icons-material';
-import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Link } from 'wouter';
 import { formatPrice, lineTotalCents } from '../../../../../common/order-pricing.ts';
 import { OrderLineStatus, orderStatus } from '../../dashboard/index.ts';
-import { useVideoOrders, type VideoOrder } from '../../orders/index.ts';
+import { useVideoOrders, VideoOrdersState, type VideoOrder } from '../../orders/index.ts';
 import type { VideoDetails } from '../api.ts';
 import { hardCopiesPath, videoOrderDetailsPath } from '../links.ts';
 
@@ -68,7 +68,7 @@ function OrderCard({ order, admin }: { order: VideoOrder; admin: boolean }) {
 
 /** Spec 3 section 2.1's Order History tab: the video's orders, newest first, with each line's status (spec 1 section 4). */
 export function OrderHistoryTab({ video, admin }: { video: VideoDetails; admin: boolean }) {
-  const { orders, error, reload } = useVideoOrders(video.id);
+  const state = useVideoOrders(video.id);
   const canOrder = !video.deleted && video.dateInQueue !== null;
   return (
     <Stack spacing={2}>
@@ -89,19 +89,7 @@ export function OrderHistoryTab({ video, admin }: { video: VideoDetails; admin: 
           )}
         </Box>
       </Box>
-      {error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={reload}>Retry</Button>}>
-          {error.message}
-        </Alert>
-      ) : !orders ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label="Loading the orders" />
-        </Box>
-      ) : orders.length === 0 ? (
-        <Typography color="text.secondary">No orders for this video yet.</Typography>
-      ) : (
-        orders.map((order) => <OrderCard key={order.id} order={order} admin={admin} />)
-      )}
+      <VideoOrdersState state={state}>{(orders) => orders.map((order) => <OrderCard key={order.id} order={order} admin={admin} />)}</VideoOrdersState>
     </Stack>
   );
 }

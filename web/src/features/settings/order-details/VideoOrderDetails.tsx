@@ -1,10 +1,10 @@
 import { ArrowBack } from '@mui/icons-material';
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Link as MuiLink, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { Link } from 'wouter';
 import { formatPrice, lineTotalCents } from '../../../../../common/order-pricing.ts';
 import { OrderLineStatus, orderStatus } from '../../dashboard/index.ts';
 import { useVideoDetails } from '../../details/index.ts';
-import { useVideoOrders, type VideoOrder } from '../../orders/index.ts';
+import { useVideoOrders, VideoOrdersState, type VideoOrder } from '../../orders/index.ts';
 import { Page } from '../../../ui/index.ts';
 
 /** The products and prices, on the same address without the video. */
@@ -65,9 +65,9 @@ function OrderRows({ order }: { order: VideoOrder }) {
  */
 export function VideoOrderDetails({ videoId }: { videoId: number }) {
   const { video } = useVideoDetails(videoId);
-  const { orders, error, reload } = useVideoOrders(videoId);
+  const state = useVideoOrders(videoId);
+  const { orders } = state;
   const name = video?.title || orders?.[0]?.videoTitle || `Video ${videoId}`;
-  const total = orders?.reduce((sum, order) => sum + order.totalCents, 0) ?? 0;
   return (
     <Page
       title="Order Details"
@@ -83,17 +83,8 @@ export function VideoOrderDetails({ videoId }: { videoId: number }) {
           {name}
         </MuiLink>
       </Typography>
-      {error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={reload}>Retry</Button>}>
-          {error.message}
-        </Alert>
-      ) : !orders ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label="Loading the orders" />
-        </Box>
-      ) : orders.length === 0 ? (
-        <Typography color="text.secondary">No orders for this video yet.</Typography>
-      ) : (
+      <VideoOrdersState state={state}>
+        {(orders) => (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={`Order details of ${name}`}>
             <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
@@ -119,14 +110,15 @@ export function VideoOrderDetails({ videoId }: { videoId: number }) {
                   {orders.length === 1 ? '1 order' : `${orders.length} orders`}
                 </TableCell>
                 <TableCell align="right" sx={{ ...numeric, fontWeight: 600, color: 'text.primary' }}>
-                  {formatPrice(total)}
+                  {formatPrice(orders.reduce((sum, order) => sum + order.totalCents, 0))}
                 </TableCell>
                 <TableCell />
               </TableRow>
             </TableFooter>
           </Table>
         </TableContainer>
-      )}
+        )}
+      </VideoOrdersState>
     </Page>
   );
 }
