@@ -34,6 +34,15 @@ describe('the scene cache', () => {
     assert.equal(readFileSync(path.join(scratch, 'd.rgb'), 'utf8'), 'bigger');
   });
 
+  it('gives every segment its scene when one process draws the same scene for several at once', async () => {
+    // The preview makes two segments at a time that share a scene, often within the same millisecond.
+    const cache = sceneCache(cacheDir);
+    const outs = Array.from({ length: 12 }, (_, i) => path.join(scratch, `same-${i}.rgb`));
+    await Promise.all(outs.map((out) => cache.scene({ shared: true }, out, draw('shared'))));
+    for (const out of outs) assert.equal(readFileSync(out, 'utf8'), 'shared');
+    assert.deepEqual(readdirSync(cacheDir).filter((n) => n.endsWith('.tmp')), [], 'no half-kept copies left');
+  });
+
   it('keeps the newest scenes, and a segment keeps its own copy of one pruned under it', async () => {
     const cache = sceneCache(cacheDir, 2);
     await cache.scene({ n: 1 }, path.join(scratch, '1.rgb'), draw('one'));

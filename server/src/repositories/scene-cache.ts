@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,11 +45,18 @@ export function sceneCache(dir: string, keep = 48) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
       await draw(out);
-      await mkdir(dir, { recursive: true });
-      // Linked under a name of its own, then renamed: another worker never finds half a scene.
-      const partial = `${cached}.${process.pid}.${Date.now()}.tmp`;
-      await place(out, partial);
-      await rename(partial, cached);
+      // Linked under a name no other draw uses (two segments of one process often draw the same scene in the same
+      // millisecond), then renamed: another worker never finds half a scene. Keeping it is only a saving: a scene
+      // that cannot be kept never fails the segment that drew it.
+      const partial = `${cached}.${randomUUID()}.tmp`;
+      try {
+        await mkdir(dir, { recursive: true });
+        await place(out, partial);
+        await rename(partial, cached);
+      } catch (err) {
+        console.warn(`[scenes] a drawn scene could not be kept for the next segment: ${(err as Error).message}`);
+        await rm(partial, { force: true });
+      }
       pruning ??= prune()
         .catch(() => undefined)
         .finally(() => (pruning = null));
