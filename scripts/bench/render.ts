@@ -6,7 +6,7 @@
  * - the HD re-render after one slide's caption is edited;
  * - the time from asking for a preview to its first HLS segment;
  * - the peak memory of the workers and their ffmpeg processes, and the CPU seconds they used (with the load average);
- * - on a sample of segments: the CPU of each stage of the graph, of the join, the sound and its loudness pass, and
+ * - on a sample of segments: the CPU of each stage of the graph, of the join, the sound job (measure, level, both encodes), and
  *   the picture against render-2's graph (SSIM of the luma plane, Ken Burns smoothness, bit rate).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/render.ts [photos] [samples]
@@ -25,10 +25,9 @@ import type { RenderPlan } from '../../server/src/render/compile/render-plan.ts'
 import type { RenderRow } from '../../server/src/repositories/render-record.repository.ts';
 import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
 import { startWorker } from '../../server/test/render-helpers.ts';
-import { measureArgs, finalArgs } from '../../server/src/render/compile/audio-graph.ts';
-import { PROFILES } from '../../server/src/render/compile/profiles.ts';
+import { PROFILES, WEB } from '../../server/src/render/compile/profiles.ts';
 import { segmentKey } from '../../server/src/render/compile/render-plan.ts';
-import { checkSegment, sampleSegments, timed, treeCpu, type SegmentCheck } from './lib/segment-check.ts';
+import { checkSegment, sampleSegments, treeCpu, type SegmentCheck } from './lib/segment-check.ts';
 import { benchTribute } from './lib/tribute.ts';
 import { peakSampler } from './lib/process-tree.ts';
 import { previewTimes } from './lib/preview-probe.ts';
@@ -95,9 +94,15 @@ async function stagesAndPicture(deps: Deps, plan: RenderPlan, dir: string): Prom
     return { wall: (performance.now() - started) / 1000, cpu: treeCpu(process.pid) - cpu };
   })();
   const sources = await deps.render.pieces.audioSources(plan);
-  const loudness = await timed({ args: measureArgs(plan.timeline.audio, sources), feeds: [] });
-  const sound = await timed({ args: finalArgs(plan.timeline.audio, sources, null, PROFILES[plan.profile].audioBitrate, `${dir}/sound.m4a`, ['-f', 'mp4']), feeds: [] });
-  console.log(`  join ${join.cpu.toFixed(2)} CPU s (${join.wall.toFixed(1)} s); sound ${sound.cpu.toFixed(2)} CPU s; loudness pass ${loudness.cpu.toFixed(2)} CPU s`);
+  // The sound job as a render runs it: the mix measured, then levelled and encoded for HD and the web video at once.
+  const sound = await (async () => {
+    const cpu = treeCpu(process.pid);
+    const started = performance.now();
+    await deps.render.ffmpeg.audio(plan.timeline.audio, sources, PROFILES[plan.profile].audioBitrate, `${dir}/sound.m4a`, { bitrate: WEB.audioBitrate, output: `${dir}/sound-web.m4a` });
+    return { wall: (performance.now() - started) / 1000, cpu: treeCpu(process.pid) - cpu };
+  })();
+  const level = await deps.render.ffmpeg.loudness(`${dir}/sound.m4a`);
+  console.log(`  join ${join.cpu.toFixed(2)} CPU s (${join.wall.toFixed(1)} s); sound (measured, levelled, both encodes) ${sound.cpu.toFixed(2)} CPU s (${sound.wall.toFixed(1)} s), at ${level.integrated.toFixed(1)} LUFS, true peak ${level.truePeak.toFixed(1)} dBTP`);
 }
 
 async function main(): Promise<void> {

@@ -29,32 +29,56 @@ function num(value: string | undefined, what: string): number {
   return n;
 }
 
+/**
+ * The one gain (dB) that brings a reading to the target, or null when no single gain can: a silent reading, a gain
+ * that would raise the true peaks over the target's ceiling (less `margin` dB), or, with `rangeLimit`, a range wider
+ * than the target's (loudnorm's rule for its linear mode, which then compresses instead).
+ */
+export function linearGain(reading: LoudnessReading, target: LoudnessTarget, { margin = 0, rangeLimit = false } = {}): number | null {
+  if (!(reading.integrated > -70)) return null;
+  const gain = target.integrated - reading.integrated;
+  if (reading.truePeak + gain > target.truePeak - margin) return null;
+  if (rangeLimit && reading.range > target.range) return null;
+  return gain;
+}
+
+const METER = 'ebur128=peak=true:framelog=verbose';
+
 /** Runs ffmpeg's ebur128 meter and the gain that normalises to it; the only code that measures loudness. */
 export function loudnessRepository() {
+  /** Runs ffmpeg with `args` (its inputs and a graph whose one output is the meter's) and reads the summary. */
+  async function meter(args: string[], what: string): Promise<LoudnessReading> {
+    let stderr: string;
+    let stdout: string;
+    try {
+      // The progress report gives the decoded length too, which spares callers another decoding pass.
+      ({ stderr, stdout } = await runTool('ffmpeg', ffmpegArgs([...args, '-f', 'null', '-', '-progress', 'pipe:1']), TIMEOUT_MS));
+    } catch (err) {
+      if (err instanceof ToolError) throw new Error(`Cannot measure ${what}: ${err.message}`);
+      throw err;
+    }
+    const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+    const value = (label: RegExp, name: string): number => num(label.exec(summary)?.[1], name);
+    return {
+      integrated: value(/I:\s+(-?[\d.]+|-inf) LUFS/, 'loudness'),
+      truePeak: value(/Peak:\s+(-?[\d.]+|-inf) dBFS/, 'true peak'),
+      range: value(/LRA:\s+(-?[\d.]+) LU/, 'loudness range'),
+      seconds: Number([...stdout.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1] ?? 0) / 1e6,
+    };
+  }
+
   return {
     /**
-     * EBU R128 integrated loudness, true peak (4x oversampled) and range of a file, as a listener's meter would
-     * show them; with `preFilter`, of the file as that filter changes it.
+     * EBU R128 integrated loudness, true peak (4x oversampled) and range of a file's sound, as a listener's meter
+     * would show them; with `preFilter`, of the sound as that filter changes it.
      */
-    async read(input: string, preFilter = ''): Promise<LoudnessReading> {
-      let stderr: string;
-      let stdout: string;
-      try {
-        const filter = chain(preFilter, 'ebur128=peak=true:framelog=verbose');
-        // The progress report gives the decoded length too, which spares callers another decoding pass.
-        ({ stderr, stdout } = await runTool('ffmpeg', ffmpegArgs(['-i', input, '-af', filter, '-f', 'null', '-', '-progress', 'pipe:1']), TIMEOUT_MS));
-      } catch (err) {
-        if (err instanceof ToolError) throw new Error(`Cannot measure ${input}: ${err.message}`);
-        throw err;
-      }
-      const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-      const value = (label: RegExp, what: string): number => num(label.exec(summary)?.[1], what);
-      return {
-        integrated: value(/I:\s+(-?[\d.]+|-inf) LUFS/, 'loudness'),
-        truePeak: value(/Peak:\s+(-?[\d.]+|-inf) dBFS/, 'true peak'),
-        range: value(/LRA:\s+(-?[\d.]+) LU/, 'loudness range'),
-        seconds: Number([...stdout.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1] ?? 0) / 1e6,
-      };
+    read(input: string, preFilter = ''): Promise<LoudnessReading> {
+      return meter(['-i', input, '-vn', '-af', chain(preFilter, METER)], input);
+    },
+
+    /** The same reading of a mix: `inputs` and `filters` make a graph with the mix at `label` (such as `[mix]`). */
+    readGraph(inputs: string[], filters: string[], label: string): Promise<LoudnessReading> {
+      return meter([...inputs, '-filter_complex', [...filters, `${label}${METER}[meter]`].join(';'), '-map', '[meter]'], 'the mix');
     },
   };
 }

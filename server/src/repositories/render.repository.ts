@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { finalArgs, hasSound, measureArgs, parseMeasure, type AlsoOutput, type AudioSources } from '../render/compile/audio-graph.ts';
+import { finalArgs, hasSound, measureArgs, mixGraph, parseMeasure, type AlsoOutput, type AudioSources, type Leveling } from '../render/compile/audio-graph.ts';
 import { joinMp4, JoinUnsupported } from '../render/compile/mp4-join.ts';
-import { AUDIO_RATE, WEB } from '../render/compile/profiles.ts';
+import { AUDIO_RATE, LOUDNESS, WEB } from '../render/compile/profiles.ts';
 import { FPS } from '../render/plan/types.ts';
 import type { AudioPlan } from '../render/plan/types.ts';
 import type { SegmentCommand } from '../render/compile/segment-graph.ts';
+import { linearGain, loudnessRepository, type LoudnessReading } from './loudness.repository.ts';
 import { nativeProgram } from './native-programs.ts';
 import { runTool, type ToolResult } from './run-tool.ts';
 import { scratchDir } from './temp-files.ts';
@@ -38,6 +39,7 @@ interface RawStream {
 
 const FFMPEG = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 const ten = (seconds: number): number => Math.max(120_000, seconds * 20_000);
+const loudness = loudnessRepository();
 
 /**
  * Bytes that surely hold the index (moov) of a joined video of `frames` frames at 30 fps with AAC sound at 48 kHz:
@@ -95,6 +97,18 @@ export async function runSegmentCommand(command: SegmentCommand, timeoutMs: numb
   return runTool('ffmpeg', command.args, timeoutMs, feeds);
 }
 
+/** How a mix is brought to the target loudness (audio-graph.ts' Leveling), from a reading of the mix. */
+export async function levelingOf(plan: AudioPlan, sources: AudioSources): Promise<Leveling> {
+  const { inputs, filters } = mixGraph(plan, sources);
+  const reading = await loudness.readGraph(inputs, filters, '[mix]');
+  if (!(reading.integrated > -70)) return null;
+  const gain = linearGain(reading, LOUDNESS, { rangeLimit: true });
+  if (gain !== null) return { gain };
+  const { stderr } = await runTool('ffmpeg', measureArgs(plan, sources), ten(plan.duration / 4));
+  const measure = parseMeasure(stderr);
+  return measure && { measure };
+}
+
 /** The only code that runs ffmpeg and ffprobe for renders. Every output is written to the path it is given. */
 export function renderRepository() {
   return {
@@ -104,16 +118,14 @@ export function renderRepository() {
     },
 
     /**
-     * The mixed sound at the target loudness: a first pass measures it, the second applies one linear gain. `also`:
-     * the same sound encoded a second time by that pass (the web video's).
+     * The mixed sound at the target loudness: ebur128 measures the mix, then one pass applies the gain that levels
+     * it (loudnorm's linear mode, at the mix's own 48 kHz rather than loudnorm's 192) and encodes it; a mix one gain
+     * cannot level goes through loudnorm's two passes. `also`: the same sound encoded a second time by that pass
+     * (the web video's).
      */
     async audio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string, also?: AlsoOutput): Promise<void> {
-      let measure = null;
-      if (hasSound(plan)) {
-        const { stderr } = await runTool('ffmpeg', measureArgs(plan, sources), ten(plan.duration / 4));
-        measure = parseMeasure(stderr);
-      }
-      await runTool('ffmpeg', finalArgs(plan, sources, measure, bitrate, output, ['-f', 'mp4'], also), ten(plan.duration / 4));
+      const leveling = hasSound(plan) ? await levelingOf(plan, sources) : null;
+      await runTool('ffmpeg', finalArgs(plan, sources, leveling, bitrate, output, ['-f', 'mp4'], also), ten(plan.duration / 4));
     },
 
     /**
@@ -201,14 +213,9 @@ export function renderRepository() {
       };
     },
 
-    /** Integrated loudness (LUFS) and true peak (dBTP) of a file's sound, as EBU R128 measures them. */
-    async loudness(file: string): Promise<{ integrated: number; truePeak: number }> {
-      const { stderr } = await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'], 300_000);
-      const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-      return {
-        integrated: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1] ?? NaN),
-        truePeak: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1] ?? NaN),
-      };
+    /** Integrated loudness (LUFS), true peak (dBTP) and range of a file's sound, as EBU R128 measures them. */
+    loudness(file: string): Promise<LoudnessReading> {
+      return loudness.read(file);
     },
 
     /** Raw grey frames of a file at the given size (tests and the benchmark look at pixels). */

@@ -7,7 +7,7 @@ import { compose, type Composition } from '../music/compose.ts';
 import type { TrackSpec } from '../music/types.ts';
 import type { AudioRepository } from '../repositories/audio.repository.ts';
 import type { FluidsynthRepository } from '../repositories/fluidsynth.repository.ts';
-import type { LoudnessReading, LoudnessRepository, LoudnessTarget } from '../repositories/loudness.repository.ts';
+import { linearGain, type LoudnessReading, type LoudnessRepository, type LoudnessTarget } from '../repositories/loudness.repository.ts';
 
 /** Bump when the way MIDI becomes audio changes (synthesis, loudness, encoding): every track renders again. */
 export const RENDER_PIPELINE_VERSION = 'fluidsynth-r128-gain-4';
@@ -57,7 +57,7 @@ export function versionOf(composition: Composition, soundFont: string): string {
 }
 
 /** Linear gain can only reach the target when the peaks, raised by that gain, stay under the ceiling. */
-const linearFits = (m: LoudnessReading, target: LoudnessTarget): boolean => m.truePeak + (target.integrated - m.integrated) <= target.truePeak - 0.2;
+const linearFits = (m: LoudnessReading, target: LoudnessTarget): boolean => linearGain(m, target, { margin: 0.2 }) !== null;
 
 export interface RenderDeps {
   fluidsynth: FluidsynthRepository;

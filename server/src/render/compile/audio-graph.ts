@@ -80,7 +80,7 @@ export function mixGraph(plan: AudioPlan, sources: AudioSources): { inputs: stri
 
 export const hasSound = (plan: AudioPlan): boolean => plan.music.length > 0 || plan.clips.length > 0;
 
-/** loudnorm's first pass: measures the mix and prints JSON on stderr. */
+/** loudnorm's first pass: measures the mix and prints JSON on stderr (only for a mix one gain cannot level). */
 export function measureArgs(plan: AudioPlan, sources: AudioSources): string[] {
   const { inputs, filters } = mixGraph(plan, sources);
   filters.push(`[mix]loudnorm=I=${LOUDNESS.integrated}:TP=${LOUDNESS.truePeak}:LRA=${LOUDNESS.range}:print_format=json[out]`);
@@ -93,15 +93,27 @@ export interface AlsoOutput {
   output: string;
 }
 
-/** The mix at the target loudness (second pass, linear gain from the first pass' measure), as AAC-LC. */
-export function finalArgs(plan: AudioPlan, sources: AudioSources, measure: LoudnessMeasure | null, bitrate: string, output: string, extra: string[] = [], also?: AlsoOutput): string[] {
+/**
+ * How the mix is brought to the target loudness: one gain in dB (what loudnorm's linear mode would apply, measured
+ * by ebur128 at the mix's own rate), loudnorm's dynamic mode from its first pass' measure when one gain cannot
+ * (peaks or range too wide), or null to leave the level alone (silence, or the preview).
+ */
+export type Leveling = { gain: number } | { measure: LoudnessMeasure } | null;
+
+function levelFilter(leveling: Leveling): string {
+  if (!leveling) return '';
+  if ('gain' in leveling) return `volume=${leveling.gain.toFixed(2)}dB:precision=float,`;
+  const m = leveling.measure;
+  if (!(Number(m.input_i) > -70)) return '';
+  // loudnorm works at 192 kHz; the aresample after it brings the sound back to the encoders' rate.
+  return `loudnorm=I=${LOUDNESS.integrated}:TP=${LOUDNESS.truePeak}:LRA=${LOUDNESS.range}:measured_I=${m.input_i}:measured_TP=${m.input_tp}` +
+    `:measured_LRA=${m.input_lra}:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true,`;
+}
+
+/** The mix at the target loudness, as AAC-LC. */
+export function finalArgs(plan: AudioPlan, sources: AudioSources, leveling: Leveling, bitrate: string, output: string, extra: string[] = [], also?: AlsoOutput): string[] {
   const { inputs, filters } = mixGraph(plan, sources);
-  const usable = measure && Number.isFinite(Number(measure.input_i)) && Number(measure.input_i) > -70;
-  const loud = usable
-    ? `loudnorm=I=${LOUDNESS.integrated}:TP=${LOUDNESS.truePeak}:LRA=${LOUDNESS.range}:measured_I=${measure.input_i}:measured_TP=${measure.input_tp}` +
-      `:measured_LRA=${measure.input_lra}:measured_thresh=${measure.input_thresh}:offset=${measure.target_offset}:linear=true,`
-    : '';
-  filters.push(`[mix]${loud}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}${also ? ',asplit[out][also]' : '[out]'}`);
+  filters.push(`[mix]${levelFilter(leveling)}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}${also ? ',asplit[out][also]' : '[out]'}`);
   const aac = (rate: string) => ['-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', rate, '-ar', String(AUDIO_RATE), '-ac', '2'];
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
