@@ -21,6 +21,17 @@ describe('runTool', () => {
     assert.equal(stdout.trim(), process.env.OPENBLAS_NUM_THREADS ?? '1');
   });
 
+  it('gives tools the environment as it is when they start, not as it was when the module loaded', async () => {
+    const { runTool } = await import('./run-tool.ts');
+    process.env.TRIBUTE_RUN_TOOL_PROBE = 'set later';
+    try {
+      const { stdout } = await runTool('sh', ['-c', 'echo "$TRIBUTE_RUN_TOOL_PROBE"'], 10_000);
+      assert.equal(stdout.trim(), 'set later');
+    } finally {
+      delete process.env.TRIBUTE_RUN_TOOL_PROBE;
+    }
+  });
+
   it('ends the tools it started when the process that started them exits', async function () {
     this.timeout(20_000);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-run-tool-'));

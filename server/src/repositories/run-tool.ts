@@ -48,11 +48,12 @@ interface Exit {
  * thread per core when it loads and has it spin on sched_yield for a while: thousands of calls, about 4% of a
  * one-second segment's CPU, in every ffmpeg run, for a library no graph of ours calls. One thread starts none.
  */
-const TOOL_ENV = { ...process.env, OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '1' };
+// Read at each start, so a variable the process sets later (a test's, a config's) reaches its tools too.
+const toolEnv = (): NodeJS.ProcessEnv => ({ ...process.env, OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '1' });
 
 /** Starts one process and answers how it ended, with what it said; `error` is a failure to start it at all. */
 function started(command: string, args: string[], stdio: Parameters<typeof spawn>[2]['stdio'], collect: boolean): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(command, args, { stdio, env: TOOL_ENV });
+  const child = spawn(command, args, { stdio, env: toolEnv() });
   running.add(child);
   let stdout = '';
   let stderr = '';
