@@ -115,6 +115,9 @@ describe('super users’ statistics and reports (/r/reports)', function () {
     // The organization filter finds an order through its video when the order names none.
     const home = await report('sales_main', { ...RANGE, period: 'month', organization_id: String(ids.orgA) });
     assert.deepEqual(home.rows[0], ['2026-03-01', 2, 3, 8500, 1]);
+    // The page opened from its address shows the organization's name in the filter.
+    assert.equal(home.filters.organization_name, 'Alder Funeral Home');
+    assert.equal(byMonth.filters.organization_name, null);
   });
 
   it('counts production: videos finalized, HD renders done and failed, minutes and copies shipped', async () => {

@@ -50,6 +50,12 @@ describe('statistics and reports pages', function () {
     await ui.page.locator('main button::-p-text(Month)').click();
     await ui.page.waitForFunction(() => [...document.querySelectorAll('main table tbody tr td:first-child')].every((td) => /-01$/.test(td.textContent ?? '')), { timeout: 10_000 });
     assert.ok((await exportedCsv()).text.split('\r\n')[1].match(/^\d{4}-\d{2}-01,/), 'the CSV follows the filter');
+    // The filters live in the address: a reload (or a shared link) opens the same report.
+    assert.match(ui.page.url(), /[?&]period=month\b/);
+    await ui.page.reload({ waitUntil: 'networkidle0' });
+    await waitForRows();
+    assert.equal(await ui.page.$eval('main button[aria-pressed="true"]', (b) => b.textContent), 'Month');
+    assert.ok(await ui.page.$$eval('main table tbody tr td:first-child', (cells) => cells.every((td) => /-01$/.test(td.textContent ?? ''))), 'monthly rows after the reload');
 
     await ui.page.goto(`${ui.app.url}/billing/print_invoices`, { waitUntil: 'networkidle0' });
     await waitForRows();
@@ -59,6 +65,14 @@ describe('statistics and reports pages', function () {
       const cells = [...document.querySelectorAll('main table tbody tr td:nth-child(3)')];
       return cells.length > 0 && cells.every((td) => td.textContent === 'Maple Grove Funeral Services');
     }, { timeout: 10_000 });
+    assert.match(ui.page.url(), /[?&]organization_id=\d+/);
+    await ui.page.reload({ waitUntil: 'networkidle0' });
+    await waitForRows();
+    await ui.page.waitForFunction(() => (document.querySelector('main input[role="combobox"]') as HTMLInputElement | null)?.value === 'Maple Grove Funeral Services', { timeout: 10_000 });
+    assert.ok(
+      await ui.page.$$eval('main table tbody tr td:nth-child(3)', (cells) => cells.length > 0 && cells.every((td) => td.textContent === 'Maple Grove Funeral Services')),
+      'the reloaded page lists that organization\'s invoices only',
+    );
     const pdf = await ui.page.$eval('main table tbody tr a', (a) => a.getAttribute('href'));
     const got = await ui.page.evaluate(async (url) => {
       const res = await fetch(url!);

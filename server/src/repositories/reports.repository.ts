@@ -93,6 +93,12 @@ export function reportsRepository(db: Db) {
 
   return {
     /** Orders (with at least one line not cancelled), copies, revenue and cancelled copies by order date. */
+    /** The name a report's organization filter shows (a page opened from its address knows only the id). */
+    async organizationName(id: number): Promise<string | null> {
+      const row = await db('organizations').where({ id }).first('organization_name');
+      return row?.organization_name ?? null;
+    },
+
     async sales(filters: ReportFilters & { period: Period }): Promise<PeriodCounts> {
       return byPeriod(inRange(orders(filters), 'o.order_date', filters), filters.period, 'o.order_date', {
         orders: `count(distinct o.id) filter (where d.id is not null and d.date_cancelled is null)`,

@@ -98,14 +98,17 @@ export function reportsService(repo: ReportsRepository, today: () => Date = () =
       return { ...table, totals: totalsOf(table) };
     },
     async report(name: ReportName, filters: ReportFilters): Promise<WireReport> {
-      const { columns, rows, totals } = await this.table(name, filters);
+      const [{ columns, rows, totals }, organizationName] = await Promise.all([
+        this.table(name, filters),
+        filters.organizationId ? repo.organizationName(filters.organizationId) : null,
+      ]);
       return {
         report: name,
         title: reportInfo(name).title,
         columns: columns.map(({ key, label, kind }) => ({ key, label, kind })),
         rows,
         totals,
-        filters: { from: filters.from, to: filters.to, organization_id: filters.organizationId, period: filters.period },
+        filters: { from: filters.from, to: filters.to, organization_id: filters.organizationId, organization_name: organizationName, period: filters.period },
       };
     },
   };

@@ -19,6 +19,6 @@ export interface WireReport {
   rows: WireReportCell[][];
   /** The totals line (its first cell says 'Total'), or null when the report has none. */
   totals: WireReportCell[] | null;
-  /** The filters as the server applied them (defaults filled in). */
-  filters: { from: string | null; to: string | null; organization_id: number | null; period: string | null };
+  /** The filters as the server applied them (defaults filled in), with the filtered organization's name (null if none). */
+  filters: { from: string | null; to: string | null; organization_id: number | null; organization_name: string | null; period: string | null };
 }

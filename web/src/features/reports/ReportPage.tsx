@@ -1,6 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
-import type { ReportInfo } from '../../../../common/reports.ts';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'wouter';
+import { PERIODS, type Period, type ReportInfo } from '../../../../common/reports.ts';
+import type { OrganizationOption } from '../settings/components/OrganizationPicker.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { csvUrl, useReport, type Report, type ReportQuery } from './api.ts';
 import { defaultRange } from './format.ts';
@@ -16,14 +18,60 @@ interface Props {
   actions?: (query: ReportQuery, report: Report | undefined) => ReactNode;
 }
 
+const isPeriod = (value: string | null): value is Period => (PERIODS as readonly string[]).includes(value ?? '');
+
+/**
+ * The filters as the address holds them (from, to, organization_id, period), so a report can be bookmarked, shared,
+ * reloaded or reopened with Back as it was. A date absent from the address is the page's default range; one present
+ * but empty is an open end.
+ */
+function filtersFrom(search: URLSearchParams, info: ReportInfo): Omit<FilterState, 'organization'> & { organizationId: number | undefined } {
+  const defaults = defaultRange(info.defaultDays);
+  const period = search.get('period');
+  const organizationId = Number(search.get('organization_id'));
+  return {
+    from: search.get('from') ?? defaults.from,
+    to: search.get('to') ?? defaults.to,
+    organizationId: Number.isInteger(organizationId) && organizationId > 0 ? organizationId : undefined,
+    period: isPeriod(period) ? period : 'week',
+  };
+}
+
+function searchOf(next: FilterState, info: ReportInfo): URLSearchParams {
+  const search = new URLSearchParams();
+  const defaults = defaultRange(info.defaultDays);
+  if (next.from !== defaults.from || next.to !== defaults.to) {
+    search.set('from', next.from);
+    search.set('to', next.to);
+  }
+  if (next.organization) search.set('organization_id', String(next.organization.id));
+  if (info.byPeriod && next.period !== 'week') search.set('period', next.period);
+  return search;
+}
+
 /**
  * The one page of every statistics and report screen of the super drawer: title and definition, the filters, an
  * optional chart, the table with its totals, and the CSV export of exactly those rows (written by the server).
  */
 export function ReportPage({ info, above, rowAction, actions }: Props) {
-  const [filters, setFilters] = useState<FilterState>(() => ({ ...defaultRange(info.defaultDays), organization: null, period: 'week' }));
-  const query: ReportQuery = { from: filters.from, to: filters.to, organizationId: filters.organization?.id, period: info.byPeriod ? filters.period : undefined };
+  const [search, setSearch] = useSearchParams();
+  const { organizationId, ...applied } = filtersFrom(search, info);
+  // The organization chosen here; one that came with the address is named by the report's answer.
+  const [picked, setPicked] = useState<OrganizationOption | null>(null);
+  const query: ReportQuery = { from: applied.from, to: applied.to, organizationId, period: info.byPeriod ? applied.period : undefined };
   const { data, error, isValidating } = useReport(info.name, query);
+  const named = data?.filters.organizationId === organizationId ? data?.filters.organizationName : null;
+  // One object while it names the same organization: the picker searches again whenever its value changes.
+  const organization = useMemo(
+    () => (organizationId ? (picked?.id === organizationId ? picked : { id: organizationId, organizationName: named ?? `Organization ${organizationId}` }) : null),
+    [organizationId, picked, named],
+  );
+  const filters: FilterState = { ...applied, organization };
+  // Replaced, not pushed: every keystroke of a date would otherwise be a step of Back.
+  const setFilters = (next: FilterState) => {
+    setPicked(next.organization);
+    setSearch(searchOf(next, info), { replace: true });
+  };
 
   return (
     <Page title={info.title} actions={actions?.(query, data)}>
