@@ -43,7 +43,7 @@ export async function startServer(config: Config, db: Db, databaseUrl: string, o
   const app = createApp(deps);
   const http = createServer(app.callback());
   answerClientErrors(http);
-  deps.live = startLive(http, databaseUrl, { db, sessions: deps.repos.sessions, users: deps.repos.users, videos: deps.repos.videos });
+  deps.live = startLive(http, databaseUrl, { db, sessions: deps.repos.sessions, videos: deps.repos.videos });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());

@@ -205,4 +205,16 @@ describe('live sync across server processes', function () {
     onB.disconnect();
     assert.deepEqual(await fewer, { count: 0 });
   });
+
+  it('refuses the videos of a user disabled since they signed in', async () => {
+    const socket = await connected(a);
+    await h.deps.db('users').where({ email: user.email }).update({ disabled: true });
+    try {
+      const refused = next(socket, 'error');
+      socket.emit('subscribe', { video_id: videoId });
+      assert.deepEqual(await refused, { message: 'Not found' });
+    } finally {
+      await h.deps.db('users').where({ email: user.email }).update({ disabled: false });
+    }
+  });
 });

@@ -51,6 +51,22 @@ describe('POST /users/login', () => {
     assert.equal(Number(sessions[0].count), 1);
   });
 
+  it('reads a request’s session and user in one query, and signs out a user disabled since they signed in', async () => {
+    const user = await makeUser(h.deps);
+    const agent = await h.agent(user);
+    const queries: string[] = [];
+    const record = (query: { sql: string }) => queries.push(query.sql);
+    h.deps.db.on('query', record);
+    try {
+      assert.equal((await agent.get('/r/users/me').expect(200)).body.user.email, user.email);
+    } finally {
+      h.deps.db.off('query', record);
+    }
+    assert.equal(queries.filter((sql) => /"(sessions|users)"/.test(sql)).length, 1, queries.join('\n'));
+    await h.deps.db('users').where({ id: user.id }).update({ disabled: true });
+    assert.equal((await agent.get('/r/users/me').expect(200)).body.user, null);
+  });
+
   it('accepts a same-origin form post and redirects', async () => {
     const user = await makeUser(h.deps);
     const res = await h

@@ -35,9 +35,9 @@ export function sessionMiddleware(sessions: SessionRepository, users: UserReposi
     ctx.state.auth = {};
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token) {
-      const session = await sessions.find(token);
-      const user = session && (await users.findById(session.user_id));
-      if (session && user && !user.disabled) {
+      const found = await sessions.findWithUser(token);
+      if (found && !found.user.disabled) {
+        const { session, user } = found;
         ctx.state.auth = { user, sessionToken: token };
         if (session.admin_user_id) ctx.state.auth.adminUser = await users.findById(session.admin_user_id);
         // Slide the expiry at most once an hour to keep writes off the hot path.

@@ -5,7 +5,6 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import type { Db } from '../db/database.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
-import type { UserRepository } from '../repositories/user.repository.ts';
 import type { VideoRepository } from '../repositories/video.repository.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { userCanSee } from '../services/video-access.ts';
@@ -82,7 +81,7 @@ export function startLiveNotifier(databaseUrl: string, db: Db): Live {
 export function startLive(
   http: HttpServer,
   databaseUrl: string,
-  deps: { db: Db; sessions: SessionRepository; users: UserRepository; videos: VideoRepository },
+  deps: { db: Db; sessions: SessionRepository; videos: VideoRepository },
 ): Live {
   const serverId = randomBytes(8).toString('hex');
   const io: LiveServer = new Server<ClientToServerEvents, ServerToClientEvents>(http, { path: LIVE_PATH, serveClient: false });
@@ -110,8 +109,9 @@ export function startLive(
     socket.on('subscribe', async (request) => {
       try {
         const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
-        const session = token ? await deps.sessions.find(token) : undefined;
-        const user = session ? await deps.users.findById(session.user_id) : undefined;
+        const found = token ? await deps.sessions.findWithUser(token) : undefined;
+        // A disabled user is as signed out here as in the HTTP calls.
+        const user = found && !found.user.disabled ? found.user : undefined;
         const id = Number(request?.video_id);
         const video = Number.isSafeInteger(id) ? await deps.videos.findById(id) : await deps.videos.findBySecurityHash(String(request?.video_id));
         const viaLink = video && request?.security_hash === video.security_hash && video.upload_link_access_level > 0 && !video.family_upload_finished;

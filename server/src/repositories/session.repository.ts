@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { withOrganization, type UserWithOrg } from './user.repository.ts';
 
 export interface SessionRow {
   id: string;
@@ -33,6 +34,17 @@ export function sessionRepository(db: Db, secret: string) {
     },
     async find(token: string): Promise<SessionRow | undefined> {
       return db<SessionRow>('sessions').where({ id: hashToken(token) }).where('expires_at', '>', new Date()).first();
+    },
+    /** A live session and its user in one query (every signed-in request asks this first). */
+    async findWithUser(token: string): Promise<{ session: SessionRow; user: UserWithOrg } | undefined> {
+      const row = (await withOrganization(db('sessions').join('users', 'users.id', 'sessions.user_id'))
+        .select('sessions.id as session_id', 'sessions.admin_user_id as session_admin_user_id', 'sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at')
+        .where('sessions.id', hashToken(token))
+        .where('sessions.expires_at', '>', new Date())
+        .first()) as (UserWithOrg & { session_id: string; session_admin_user_id: number | null; session_expires_at: Date; session_last_seen_at: Date }) | undefined;
+      if (!row) return undefined;
+      const { session_id, session_admin_user_id, session_expires_at, session_last_seen_at, ...user } = row;
+      return { session: { id: session_id, user_id: user.id, admin_user_id: session_admin_user_id, expires_at: session_expires_at, last_seen_at: session_last_seen_at }, user };
     },
     async touch(id: string, ttlMs: number): Promise<void> {
       await db('sessions').where({ id }).update({ last_seen_at: new Date(), expires_at: new Date(Date.now() + ttlMs) });

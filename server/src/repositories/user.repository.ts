@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db/database.ts';
 import type { Role } from '../wire/auth.ts';
 
@@ -20,11 +21,12 @@ export interface UserWithOrg extends UserRow {
   organization_name: string | null;
 }
 
+/** A user with their organization's name: `users` joined to `organizations` (the query must read from `users`). */
+export const withOrganization = (query: Knex.QueryBuilder): Knex.QueryBuilder =>
+  query.leftJoin('organizations', 'organizations.id', 'users.organization_id').select('users.*', 'organizations.organization_name');
+
 export function userRepository(db: Db) {
-  const withOrg = () =>
-    db('users')
-      .leftJoin('organizations', 'organizations.id', 'users.organization_id')
-      .select<UserWithOrg[]>('users.*', 'organizations.organization_name');
+  const withOrg = () => withOrganization(db('users')) as Knex.QueryBuilder<UserWithOrg, UserWithOrg[]>;
   return {
     async findById(id: number): Promise<UserWithOrg | undefined> {
       return withOrg().where('users.id', id).first();
