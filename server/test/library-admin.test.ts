@@ -35,10 +35,11 @@ describe('library administration (stock texts, stock videos, themes)', function 
     const text = await h.deps.db('stock_texts').first('id');
     const video = await h.deps.db('stock_videos').first('id');
     const calls: ['get' | 'post' | 'patch' | 'delete', string][] = [];
-    for (const [name, id] of [['stock_texts', text.id], ['stock_videos', video.id], ['themes', 2]] as const) {
+    const category = await h.deps.db('stock_text_categories').first('id');
+    for (const [name, id] of [['stock_texts', text.id], ['stock_text_categories', category.id], ['stock_videos', video.id], ['themes', 2]] as const) {
       calls.push(['get', `/r/settings/${name}`], ['post', `/r/settings/${name}`], ['get', `/r/settings/${name}/${id}`], ['patch', `/r/settings/${name}/${id}`], ['delete', `/r/settings/${name}/${id}`]);
     }
-    calls.push(['get', '/r/settings/stock_text_categories'], ['get', '/r/settings/themes/2/preview.jpg']);
+    calls.push(['get', '/r/settings/themes/2/preview.jpg']);
     for (const [client, status, errors] of [[staff, 404, ['Not found']], [h.request(), 401, ['Please log in.']]] as const) {
       for (const [method, url] of calls) {
         const res = await (method === 'get' ? client.get(url) : client[method](url).set('Origin', ORIGIN).send({ text_title: 'x' }));
@@ -52,7 +53,7 @@ describe('library administration (stock texts, stock videos, themes)', function 
   describe('stock texts', () => {
     let categories: { id: number; name: string }[];
     before(async () => {
-      categories = (await admin.get('/r/settings/stock_text_categories').expect(200)).body.categories;
+      categories = (await admin.get('/r/settings/stock_text_categories').query({ per_page: 100 }).expect(200)).body.stock_text_categories;
     });
     const dialogTexts = async () => (await staff.get('/r/stock_texts').expect(200)).body.stock_texts as { id: number; text_title: string; text: string; categories: { id: number }[] }[];
 
@@ -92,6 +93,32 @@ describe('library administration (stock texts, stock videos, themes)', function 
       await send(admin, 'delete', `/r/settings/stock_texts/${id}`).expect(200);
       await admin.get(`/r/settings/stock_texts/${id}`).expect(404);
       assert.equal(await h.deps.db('stock_text_category_links').where({ stock_text_id: id }).first(), undefined);
+    });
+
+    it('adds, renames and deletes the categories the dialog lists texts under, never stranding a text without one', async () => {
+      const blank = await send(admin, 'post', '/r/settings/stock_text_categories').send({ name: ' ' }).expect(400);
+      assert.equal(blank.body.fields.name, 'Please enter the name.');
+      const taken = await send(admin, 'post', '/r/settings/stock_text_categories').send({ name: categories[0].name.toUpperCase() }).expect(400);
+      assert.equal(taken.body.fields.name, 'A category with this name already exists.');
+
+      const created = await send(admin, 'post', '/r/settings/stock_text_categories').send({ name: 'Lullabies' }).expect(201);
+      const id = created.body.stock_text_category.id as number;
+      const text = await send(admin, 'post', '/r/settings/stock_texts').send({ text_title: 'Cradle Song', text: 'Sleep, my child.', category_ids: [id] }).expect(201);
+      const textId = text.body.stock_text.id as number;
+      await send(admin, 'patch', `/r/settings/stock_text_categories/${id}`).send({ name: 'Cradle Songs' }).expect(200);
+      const listed = (await dialogTexts()).find((t) => t.id === textId) as unknown as { categories: { id: number; name: string }[] };
+      assert.deepEqual(listed.categories, [{ id, name: 'Cradle Songs' }], 'the dialog lists the text under the new name');
+      const row = (await admin.get('/r/settings/stock_text_categories').query({ q: 'cradle' }).expect(200)).body.stock_text_categories;
+      assert.deepEqual(row.map((c: { name: string; texts: number }) => [c.name, c.texts]), [['Cradle Songs', 1]]);
+
+      // Its only text would vanish from the dialog: refused until the text is filed elsewhere too.
+      const refused = await send(admin, 'delete', `/r/settings/stock_text_categories/${id}`).expect(409);
+      assert.match(refused.body.errors[0], /One stock text is filed under "Cradle Songs" alone/);
+      await send(admin, 'patch', `/r/settings/stock_texts/${textId}`).send({ category_ids: [id, categories[0].id] }).expect(200);
+      await send(admin, 'delete', `/r/settings/stock_text_categories/${id}`).expect(200);
+      const after = (await dialogTexts()).find((t) => t.id === textId);
+      assert.deepEqual(after?.categories.map((c) => c.id), [categories[0].id], 'the text stays under its other category');
+      await send(admin, 'delete', `/r/settings/stock_texts/${textId}`).expect(200);
     });
   });
 

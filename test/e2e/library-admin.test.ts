@@ -48,6 +48,44 @@ describe('stock texts, stock videos and themes in the browser', function () {
     assert.equal(await ui.db()('stock_texts').where({ id: row.id }).first(), undefined);
   });
 
+  it('stock text categories: adds one the text form offers at once, renames it, and keeps a text from being left without one', async () => {
+    await ui.open('/settings/stock_texts');
+    await waitForText(ui.page, 'table tbody', 'Scripture');
+    await ui.page.locator('::-p-text(New category)').click();
+    await field('name').fill('Lullabies');
+    await submitDialog(ui.page);
+    await dialogClosed(ui.page);
+    await waitForText(ui.page, 'table tbody', 'Lullabies');
+    // Offered in the texts' form without reloading the page.
+    await ui.page.locator('::-p-text(New stock text)').click();
+    await field('textTitle').fill('Cradle Song');
+    await field('text').fill('Sleep, my child, and peace attend thee.');
+    await chooseOption(ui.page, 'Categories', 'Lullabies', true);
+    await submitDialog(ui.page);
+    await dialogClosed(ui.page);
+    await waitForText(ui.page, 'table tbody', 'Cradle Song');
+
+    await ui.page.locator('button[aria-label="Edit Lullabies"]').click();
+    await retype(ui.page, 'name', 'Cradle Songs');
+    await submitDialog(ui.page);
+    await dialogClosed(ui.page);
+    // The texts' list names the category anew too.
+    await ui.page.waitForFunction(() => [...document.querySelectorAll('table tbody tr')].some((tr) => tr.textContent?.includes('Cradle Song') && tr.textContent.includes('Cradle Songs')), { timeout: 10_000 });
+    await ui.shots('stock-text-categories');
+
+    await deleteRow(ui.page, 'Cradle Songs');
+    await waitForText(ui.page, '[role="dialog"]', 'filed under "Cradle Songs" alone');
+    await checkAccessibility(ui.page, 'the refused category deletion');
+    await ui.page.keyboard.press('Escape');
+    await dialogClosed(ui.page);
+    assert.ok(await ui.db()('stock_text_categories').where({ name: 'Cradle Songs' }).first(), 'the category stays');
+    await deleteRow(ui.page, 'Cradle Song');
+    await ui.page.waitForFunction(() => ![...document.querySelectorAll('table tbody tr td:first-child')].some((td) => td.textContent === 'Cradle Song'), { timeout: 10_000 });
+    await deleteRow(ui.page, 'Cradle Songs');
+    await waitWithoutText(ui.page, 'table tbody', 'Cradle Songs');
+    assert.equal(await ui.db()('stock_text_categories').where({ name: 'Cradle Songs' }).first(), undefined);
+  });
+
   it('stock videos: uploads a clip with its still, renames it and deletes it', async () => {
     const file = path.join(ui.tmp, 'harbour-lights.mp4');
     writeFileSync(file, await clip('mp4', 2));
@@ -127,6 +165,7 @@ describe('stock texts, stock videos and themes in the browser', function () {
     await deleteRow(ui.page, 'Harvest Rose');
     await waitWithoutText(ui.page, 'table tbody', 'Harvest Rose');
     assert.equal(await ui.db()('themes').where({ id: theme.id }).first(), undefined);
-    assert.deepEqual(ui.consoleErrors, []);
+    // The one refused deletion (the category above) is the only request that failed.
+    assert.deepEqual(ui.consoleErrors, ['Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
 });

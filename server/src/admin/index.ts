@@ -10,6 +10,7 @@ import { organizationPricesResource } from './resources/organization-prices.ts';
 import { partnersResource } from './resources/partners.ts';
 import { silksResource } from './resources/silks.ts';
 import { taxCertificatesResource } from './resources/tax-certificates.ts';
+import { stockTextCategoriesResource } from './resources/stock-text-categories.ts';
 import { stockTextsResource } from './resources/stock-texts.ts';
 import { stockVideosResource } from './resources/stock-videos.ts';
 import { themesResource } from './resources/themes.ts';
@@ -25,6 +26,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   taxCertificatesResource,
   silksResource,
   stockTextsResource,
+  stockTextCategoriesResource,
   stockVideosResource,
   themesResource,
 ];

@@ -11,10 +11,6 @@ export function stockTextAdminRepository(db: Db) {
   }
 
   return {
-    async categories(): Promise<{ id: number; name: string }[]> {
-      return db('stock_text_categories').orderBy('name').select('id', 'name');
-    },
-
     async create(values: Record<string, unknown>, categoryIds: number[]): Promise<number> {
       return db.transaction(async (trx) => {
         const [{ id }] = await trx('stock_texts').insert(values).returning<{ id: number }[]>('id');

@@ -5,14 +5,13 @@ import { notFound } from '../http/errors.ts';
 import { sendFrame } from '../http/frame-reply.ts';
 import { intParam } from '../http/request.ts';
 import { requireSuper } from '../http/session.ts';
-import { stockTextAdminRepository } from '../repositories/stock-text-admin.repository.ts';
 import { themeRepository } from '../repositories/theme.repository.ts';
 import { introFrameService } from '../services/intro-frame.service.ts';
 
 /**
- * The calls of the super drawer's library pages beside their declared resources (admin/resources/stock-texts.ts,
- * themes.ts): the stock text categories a text is filed under, and a theme's preview as the render engine draws it
- * (the custom theme editor's preview, intro-frame.service.ts). Super users only; anyone else gets 404.
+ * The calls of the super drawer's library pages beside their declared resources (admin/resources/themes.ts): a
+ * theme's preview as the render engine draws it (the custom theme editor's preview, intro-frame.service.ts). Super
+ * users only; anyone else gets 404.
  */
 export function libraryAdminRoutes(deps: Deps): Router {
   const router = new Router();
@@ -22,11 +21,6 @@ export function libraryAdminRoutes(deps: Deps): Router {
     requireSuper(ctx);
     await next();
   };
-
-  router.get('/r/settings/stock_text_categories', superFirst, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { categories: await stockTextAdminRepository(deps.db).categories() };
-  });
 
   router.get('/r/settings/themes/:id/preview.jpg', superFirst, async (ctx) => {
     const theme = await themes.find(intParam(ctx.params.id));

@@ -3,9 +3,12 @@
  * records the slide editor's stock text and stock video dialogs read (wire/stock.ts), with what an administrator
  * edits beside them. Imported by the web as types.
  */
+/** A row of GET /r/settings/stock_text_categories (admin/resources/stock-text-categories.ts). */
 export interface WireStockTextCategory {
   id: number;
   name: string;
+  /** How many texts are filed under it. */
+  texts: number;
 }
 
 export interface WireAdminStockText {
