@@ -42,6 +42,16 @@ export function linearGain(reading: LoudnessReading, target: LoudnessTarget, { m
   return gain;
 }
 
+/**
+ * One gain and then a sample-peak limiter 1 dB under the true-peak ceiling (true peaks run up to about 1 dB over the
+ * samples), for sound whose sharp attacks one gain alone would push over it. The result is measured again, and a last
+ * small gain brings it back to the target; the limiter only shaves attacks, so the loudness barely moves.
+ */
+export function limitedGain(gain: number, ceiling: number): string {
+  const limit = 10 ** ((ceiling - 1) / 20);
+  return `volume=${gain.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false`;
+}
+
 const METER = 'ebur128=peak=true:framelog=verbose';
 
 /** Runs ffmpeg's ebur128 meter and the gain that normalises to it; the only code that measures loudness. */

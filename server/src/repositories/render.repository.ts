@@ -7,7 +7,7 @@ import { AUDIO_RATE, LOUDNESS, WEB } from '../render/compile/profiles.ts';
 import { FPS } from '../render/plan/types.ts';
 import type { AudioPlan } from '../render/plan/types.ts';
 import type { SegmentCommand } from '../render/compile/segment-graph.ts';
-import { linearGain, loudnessRepository, type LoudnessReading } from './loudness.repository.ts';
+import { limitedGain, linearGain, loudnessRepository, type LoudnessReading } from './loudness.repository.ts';
 import { nativeProgram } from './native-programs.ts';
 import { runTool, type ToolResult } from './run-tool.ts';
 import { scratchDir } from './temp-files.ts';
@@ -104,6 +104,20 @@ export async function levelingOf(plan: AudioPlan, sources: AudioSources): Promis
   if (!(reading.integrated > -70)) return null;
   const gain = linearGain(reading, LOUDNESS, { rangeLimit: true });
   if (gain !== null) return { gain };
+  if (reading.range <= LOUDNESS.range) {
+    // Only the peaks stand in the way (a mix of songs mastered near the ceiling, say): a limiter shaves them. What it
+    // shaves off the loudness is made up by a last gain, or, when that gain would lift the peaks over the ceiling
+    // again, by limiting once more from that much higher.
+    let gain = LOUDNESS.integrated - reading.integrated;
+    for (let pass = 0; pass < 2; pass++) {
+      const limiter = limitedGain(gain, LOUDNESS.truePeak);
+      const limited = await loudness.readGraph(inputs, [...filters, `[mix]${limiter}[limited]`], '[limited]');
+      const rest = LOUDNESS.integrated - limited.integrated;
+      if (limited.truePeak + rest <= LOUDNESS.truePeak) return { gain: rest, limiter };
+      gain += rest;
+    }
+  }
+  // A range too wide for the target (or peaks no limiting tamed): loudnorm's dynamic mode compresses it.
   const { stderr } = await runTool('ffmpeg', measureArgs(plan, sources), ten(plan.duration / 4));
   const measure = parseMeasure(stderr);
   return measure && { measure };

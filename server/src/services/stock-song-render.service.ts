@@ -7,7 +7,7 @@ import { compose, type Composition } from '../music/compose.ts';
 import type { TrackSpec } from '../music/types.ts';
 import type { AudioRepository } from '../repositories/audio.repository.ts';
 import type { FluidsynthRepository } from '../repositories/fluidsynth.repository.ts';
-import { linearGain, type LoudnessReading, type LoudnessRepository, type LoudnessTarget } from '../repositories/loudness.repository.ts';
+import { limitedGain, linearGain, type LoudnessReading, type LoudnessRepository, type LoudnessTarget } from '../repositories/loudness.repository.ts';
 
 /** Bump when the way MIDI becomes audio changes (synthesis, loudness, encoding): every track renders again. */
 export const RENDER_PIPELINE_VERSION = 'fluidsynth-r128-gain-4';
@@ -105,9 +105,7 @@ export function stockSongRenderer(deps: RenderDeps) {
     let measured = await loudness.read(raw, pre);
     if (!Number.isFinite(measured.integrated)) throw new Error('The rendered track is silent');
     if (!linearFits(measured, LOUDNESS_TARGET)) {
-      const gain = LOUDNESS_TARGET.integrated - measured.integrated;
-      const limit = 10 ** ((LOUDNESS_TARGET.truePeak - 1) / 20);
-      pre = `${tail},volume=${gain.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false`;
+      pre = `${tail},${limitedGain(LOUDNESS_TARGET.integrated - measured.integrated, LOUDNESS_TARGET.truePeak)}`;
       measured = await loudness.read(raw, pre);
       if (!linearFits(measured, LOUDNESS_TARGET)) throw new Error('The track cannot reach the loudness target with one gain');
     }

@@ -95,14 +95,15 @@ export interface AlsoOutput {
 
 /**
  * How the mix is brought to the target loudness: one gain in dB (what loudnorm's linear mode would apply, measured
- * by ebur128 at the mix's own rate), loudnorm's dynamic mode from its first pass' measure when one gain cannot
- * (peaks or range too wide), or null to leave the level alone (silence, or the preview).
+ * by ebur128 at the mix's own rate), after a limiter (loudness.repository.ts' limitedGain) when that gain alone would
+ * push the peaks over the ceiling; loudnorm's dynamic mode from its first pass' measure when the loudness range is
+ * wider than the target's; or null to leave the level alone (silence, or the preview).
  */
-export type Leveling = { gain: number } | { measure: LoudnessMeasure } | null;
+export type Leveling = { gain: number; limiter?: string } | { measure: LoudnessMeasure } | null;
 
 function levelFilter(leveling: Leveling): string {
   if (!leveling) return '';
-  if ('gain' in leveling) return `volume=${leveling.gain.toFixed(2)}dB:precision=float,`;
+  if ('gain' in leveling) return `${leveling.limiter ? `${leveling.limiter},` : ''}volume=${leveling.gain.toFixed(2)}dB:precision=float,`;
   const m = leveling.measure;
   if (!(Number(m.input_i) > -70)) return '';
   // loudnorm works at 192 kHz; the aresample after it brings the sound back to the encoders' rate.

@@ -75,5 +75,10 @@ export const WEB = {
   audioBitrate: '128k',
 };
 
-/** The loudness every finished video is brought to. */
-export const LOUDNESS = { integrated: -16, truePeak: -2, range: 11 } as const;
+/**
+ * The loudness every finished video is brought to. `range` is the widest loudness range kept as it is: the stock
+ * music is mastered with one gain and keeps its own dynamics (12 to 13 LU, its swells and quiet openings), so the
+ * video should sound like the piece the family chose; only a wider mix (quiet speech against loud music, say) is
+ * compressed, by loudnorm's dynamic mode.
+ */
+export const LOUDNESS = { integrated: -16, truePeak: -2, range: 20 } as const;
