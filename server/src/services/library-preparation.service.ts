@@ -139,7 +139,7 @@ export function libraryPreparation(deps: LibraryPreparationDeps) {
       const pieces = missing();
       const first = await pieces.next();
       if (!first.done) {
-        log('Preparing the stock music and theme pictures in the background (about three minutes on a first start)...');
+        log('Preparing the stock music and theme pictures in the background (a few minutes on a first start)...');
         const { failed, took } = await makeAll(pieces, first.value);
         // A piece that failed is tried again by the next scheduled run; the demo renders wait for a complete library.
         if (stopping) return log(`Stock music and theme pictures: ${took}; the rest is made at the next start.`);

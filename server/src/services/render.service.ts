@@ -40,7 +40,11 @@ export interface RenderServiceDeps {
 
 /** A segment: encoding runs near real time on a busy core, plus reading its pictures. */
 export const segmentExpiry = (frames: number): number => Math.ceil(30 + (frames / FPS) * 4);
-/** The sound: two ffmpeg passes over the songs and clips, each many times faster than they play. */
+/**
+ * The sound: one reading of the mix, then the levelled mix encoded for HD and web, each many times faster than it
+ * plays. Beside two segments' encodes it can run past this (about a third of the video's length); its heartbeat
+ * keeps it, so the short expiry only speeds the replacement of a dead worker.
+ */
 export const audioExpiry = (seconds: number): number => Math.ceil(30 + seconds / 6);
 /** The join copies the finished segments without re-encoding and grabs a cover and a frame. */
 export const assembleExpiry = (seconds: number): number => Math.ceil(45 + seconds / 10);
