@@ -178,6 +178,43 @@ describe('HD render', function () {
     const ran = await h.deps.db('render_tasks').where({ render_id: next.id }).whereLike('task', 'segment:%').where('attempts', '>', 0).pluck('task');
     assert.equal(ran.length, 3);
   });
+
+  it('looks a cached render\'s pieces up together: its join waits for one round of look-ups, not one per segment', async () => {
+    const before = (await h.deps.render.records.latest(video.id, 'hd')) as RenderRow & { plan: RenderPlan };
+    const files = h.deps.render.files;
+    const size = files.size;
+    let inFlight = 0;
+    let most = 0;
+    files.size = async (key) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await size.call(files, key);
+      } finally {
+        inFlight--;
+      }
+    };
+    let touches = 0;
+    const onQuery = (query: { sql: string }) => void (/^update "render_segments"/.test(query.sql) && touches++);
+    h.deps.db.on('query', onQuery);
+    try {
+      // Made again as it is (the admin's resubmit): every piece is in the cache, only the joins run.
+      const runner = h.deps.render.runLocally(2);
+      await h.deps.render.renders.resubmitHd(video.id);
+      await runner.idle();
+      assert.deepEqual(runner.errors, []);
+    } finally {
+      files.size = size;
+      h.deps.db.off('query', onQuery);
+    }
+    const next = (await h.deps.render.records.latest(video.id, 'hd')) as RenderRow & { plan: RenderPlan };
+    assert.notEqual(next.id, before.id);
+    assert.equal(next.status, 'done');
+    assert.ok(most > 1, `one look-up at a time (${before.plan.hashes.length} segments)`);
+    // Marked used when the render takes them, by its join (the segments, then the sound), when it is done and by the
+    // web video's join: five updates, where the join alone made one for each segment.
+    assert.ok(touches <= 5, `${touches} updates of the segment cache for ${before.plan.hashes.length} segments`);
+    assert.ok(readFileSync(h.deps.render.files.path(next.file_key!)).equals(readFileSync(h.deps.render.files.path(before.file_key!))), 'the same file');
+  });
 });
 
 describe('HD render of a damaged clip', function () {

@@ -15,3 +15,9 @@ export function limiter(size: number) {
     }
   };
 }
+
+/** `fn` over every item, at most `size` at once; the answers in the items' order. */
+export function mapLimited<T, R>(items: readonly T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const slot = limiter(size);
+  return Promise.all(items.map((item, index) => slot(() => fn(item, index))));
+}

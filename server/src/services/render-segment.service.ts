@@ -19,6 +19,7 @@ import type { SlideMediaRow } from '../repositories/slide-media.repository.ts';
 import { ToolError } from '../repositories/run-tool.ts';
 import { machineSceneCache, type SceneCache } from '../repositories/scene-cache.ts';
 import { scratchDir } from '../repositories/temp-files.ts';
+import { mapLimited } from './limiter.ts';
 
 /** Where the pictures and sounds of slides come from: the slides' own files, or the showcase's sample photos. */
 export interface VisualSources {
@@ -82,6 +83,9 @@ const PLAIN_WORK_SCALE = 0.25;
 /** Who rendered a piece, for the admin detail and the benchmark's split of work. */
 export const WORKER_ID = `${os.hostname()}:${process.pid}`;
 
+/** How many of a plan's pieces are looked up in storage at once. */
+export const LOOKUPS_AT_ONCE = 16;
+
 /** Renders the pieces of a plan (segments and the sound) into the shared cache, each at most once. */
 export function renderSegmentService(deps: SegmentServiceDeps) {
   const { files, art, ffmpeg, records } = deps;
@@ -97,6 +101,14 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
   async function existing(key: string): Promise<string | null> {
     return (await has(key)) ? files.local(key) : null;
   }
+  /**
+   * `look` over every key, a few at a time: a join waits for the look-ups of all its pieces, which one after another
+   * were a few hundred round trips (to object storage, a request and a download each).
+   */
+  const lookUp = <T>(keys: string[], look: (key: string) => Promise<T>): Promise<T[]> => mapLimited(keys, LOOKUPS_AT_ONCE, look);
+  /** Whether segment `hash` of a plan is in the cache whole: an HD segment with its piece of the web video. */
+  const cached = async (plan: RenderPlan, hash: string): Promise<boolean> =>
+    (await has(segmentKey(plan.profile, hash))) && (plan.profile !== 'hd' || (await has(webSegmentKey(hash))));
 
   /** A slide's number in the grid, for messages. */
   function slideNumber(plan: RenderPlan, slideId: number | null): number {
@@ -184,7 +196,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       const hash = plan.hashes[index];
       const key = segmentKey(plan.profile, hash);
       const web = plan.profile === 'hd' ? { hash: webSegmentHash(hash), key: webSegmentKey(hash) } : null;
-      if ((await has(key)) && (!web || (await has(web.key)))) {
+      if (await cached(plan, hash)) {
         await records.touchSegments(web ? [hash, web.hash] : [hash]);
         return key;
       }
@@ -214,17 +226,28 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
     },
 
     /**
+     * Local copies of every segment of a plan, in order, for a join: those in the cache looked up together and
+     * marked used in one go, any pruned meanwhile made again here.
+     */
+    async joinable(plan: RenderPlan): Promise<string[]> {
+      const found = await lookUp(plan.hashes, async (hash) => ((await cached(plan, hash)) ? files.local(segmentKey(plan.profile, hash)) : null));
+      const kept = plan.hashes.filter((_, index) => found[index]);
+      await records.touchSegments(plan.profile === 'hd' ? [...kept, ...kept.map(webSegmentHash)] : kept);
+      const segments: string[] = [];
+      for (const [index, file] of found.entries()) segments.push(file ?? (await files.local(await this.segment(plan, index))));
+      return segments;
+    },
+
+    /**
      * The web video's pieces of an HD plan and its sound, when every piece is in the cache (else null: the web
      * video is made from the HD file); the sound is null when only the HD file's is left.
      */
     async webPieces(plan: RenderPlan): Promise<{ segments: string[]; sound: string | null } | null> {
       const keys = plan.hashes.map((hash) => webSegmentKey(hash));
-      for (const key of keys) if (!(await has(key))) return null;
+      if ((await lookUp(keys, has)).includes(false)) return null;
       const sound = await existing(webAudioKey(plan.audioHash));
       await records.touchSegments([...plan.hashes, plan.audioHash].map((hash) => webSegmentHash(hash)));
-      const segments: string[] = [];
-      for (const key of keys) segments.push(await files.local(key));
-      return { segments, sound };
+      return { segments: await lookUp(keys, (key) => files.local(key)), sound };
     },
 
     /** Absolute paths of the sound's sources: song files and clip files, in plan order. */

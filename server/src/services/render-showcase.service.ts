@@ -113,8 +113,7 @@ export function renderShowcaseService(deps: ShowcaseDeps) {
     const cached = path.join(cacheDir, `${plan.hash}.mp4`);
     const cachedPoster = path.join(cacheDir, `${plan.hash}.jpg`);
     if (!(await exists(cached)) || (poster && !(await exists(cachedPoster)))) {
-      const segments: string[] = [];
-      for (let i = 0; i < plan.timeline.segments.length; i++) segments.push(await files.local(await pieces.segment(plan, i)));
+      const segments = await pieces.joinable(plan);
       await mkdir(cacheDir, { recursive: true });
       const tmp = `${cached}.${process.pid}.tmp.mp4`;
       await deps.ffmpeg.join(segments, tmp);

@@ -13,8 +13,9 @@ import type { RenderRecordRepository, RenderRow } from '../repositories/render-r
 import type { RenderRepository } from '../repositories/render.repository.ts';
 import type { SlideMediaRow } from '../repositories/slide-media.repository.ts';
 import type { VideoRepository, VideoRow } from '../repositories/video.repository.ts';
+import { mapLimited } from './limiter.ts';
 import type { RenderInputService } from './render-input.service.ts';
-import { WORKER_ID, type RenderSegmentService } from './render-segment.service.ts';
+import { LOOKUPS_AT_ONCE, WORKER_ID, type RenderSegmentService } from './render-segment.service.ts';
 
 /** Tries of one piece before the render stops with a message (a kill -9 counts as a try). */
 export const MAX_ATTEMPTS = 3;
@@ -97,14 +98,9 @@ export function renderService(deps: RenderServiceDeps) {
    * making the changed ones.
    */
   async function takeFromCache(render: RenderRow, plan: RenderPlan): Promise<void> {
-    const cached: string[] = [];
-    const hashes: string[] = [];
-    for (const [index, hash] of plan.hashes.entries()) {
-      if (await files.size(segmentKey(plan.profile, hash))) {
-        cached.push(`segment:${index}`);
-        hashes.push(hash);
-      }
-    }
+    const found = await mapLimited(plan.hashes, LOOKUPS_AT_ONCE, async (hash) => Boolean(await files.size(segmentKey(plan.profile, hash))));
+    const cached = plan.hashes.flatMap((_, index) => (found[index] ? [`segment:${index}`] : []));
+    const hashes = plan.hashes.filter((_, index) => found[index]);
     if (await files.size(audioKey(plan.profile, plan.audioHash))) {
       cached.push('audio');
       hashes.push(plan.audioHash);
@@ -278,8 +274,7 @@ export function renderService(deps: RenderServiceDeps) {
       await piece(renderId, 'assemble', ({ plan }) => assembleExpiry(duration(plan)), async ({ plan }) => {
         const folder = renderFolder(render);
         // Each is in the cache already; one pruned meanwhile is made again here.
-        const segments: string[] = [];
-        for (let i = 0; i < plan.hashes.length; i++) segments.push(await files.local(await deps.pieces.segment(plan, i)));
+        const segments = await deps.pieces.joinable(plan);
         const audio = await deps.pieces.audio(plan);
         const key = `${folder}/hd.mp4`;
         const audioFile = await files.local(audio);
