@@ -63,6 +63,7 @@ describe('render jobs across worker processes', function () {
     // The workers' own schedules (music library, previews, the prune) would compete with this render for the cores,
     // and the prune's sweep would hide whether the retried jobs clean up after the dead worker themselves.
     await h.deps.db.raw('DELETE FROM pgboss.schedule');
+    await h.deps.db.raw("DELETE FROM pgboss.job WHERE name IN ('library.prepare', 'render.prune') AND state IN ('created', 'retry')");
     await queue.send('render.video', { videoId: video.id });
     const cache = h.deps.render.files.path('render-cache');
     const media = h.deps.render.files.path(`videos/${video.id}`);
@@ -108,7 +109,9 @@ describe('render jobs across worker processes', function () {
     assert.ok((await h.deps.render.ffmpeg.probe(path.join(webFolder, 'web.mp4'))).duration > 0);
     // What the killed workers were writing was swept by the jobs retried after them.
     assert.deepEqual(temporaries(media), []);
-    assert.deepEqual(temporaries(cache), []);
+    // A library preparation the schedule started before it was removed may have been killed with a worker too: its
+    // clips' pieces (showcase/) are swept when that clip is made again or by the prune, not by the render's jobs.
+    assert.deepEqual(temporaries(cache).filter((f) => !f.startsWith(`showcase${path.sep}`)), []);
     const scratch = readdirSync(os.tmpdir()).filter((name) => name.startsWith('tribute-') && [first.pid, second.pid].some((pid) => name.includes(`-${pid}-`)));
     assert.deepEqual(scratch, [], 'nor their scratch folders');
   });
