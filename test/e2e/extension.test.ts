@@ -26,6 +26,8 @@ import {
 import { projectRoot } from '../../server/src/config.ts';
 import { buildExtension, chromeKeyFile, packageExtension } from '../../extension/build.ts';
 import { parseCrx3 } from '../../extension/crx.ts';
+import { bundleHelper } from '../../installer/helper-executable.ts';
+import helperVersion from '../../native-host/version.json' with { type: 'json' };
 import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from './extension-browsers.ts';
 import { chromePath, startApp, type E2eApp } from './harness.ts';
 
@@ -237,11 +239,13 @@ describe('burn extension .crx', function () {
 });
 
 /**
- * The native helper from source (native-host/src/main.ts under tsx), registered for the browser the way the
- * installers register the built one: a host manifest naming an executable (here a small script that records each
- * helper's process id, then becomes the helper) and allowing only our extension.
+ * The native helper from source, bundled as the build bundles it (one script, run here by this Node rather than
+ * inside a single executable), registered for the browser the way the installers register the built one: a host
+ * manifest naming an executable (here a small script that records each helper's process id, then becomes the
+ * helper) and allowing only our extension. Run under tsx instead, a helper spent seconds compiling its sources at
+ * each start on a busy machine and missed the extension's 5 s for an answer to version.
  */
-function registerHelperFromSource(work: string, browserName: 'chrome' | 'firefox', hostDir: string, serverUrl: string) {
+async function registerHelperFromSource(work: string, browserName: 'chrome' | 'firefox', hostDir: string, serverUrl: string) {
   const downloadDir = path.join(work, 'downloads');
   mkdirSync(downloadDir, { recursive: true });
   // 2 MB written at 100 kB/s: a burn that streams progress for about 20 s, long enough to lose its helper half way.
@@ -250,6 +254,8 @@ function registerHelperFromSource(work: string, browserName: 'chrome' | 'firefox
   writeFileSync(stateFile, JSON.stringify({ present: true, media_type: 'DVD-R', blank: true, disc_file: path.join(work, 'disc.img'), write_bytes_per_second: 100_000 }));
   const config = path.join(work, 'config.json');
   writeFileSync(config, JSON.stringify({ servers: [serverUrl], updateServer: serverUrl, downloadDir, burner: { kind: 'virtual', stateFile } }));
+  const bundle = path.join(work, 'helper.cjs');
+  writeFileSync(bundle, await bundleHelper({ entry: path.join(projectRoot, 'native-host/src/main.ts'), version: helperVersion.version, publicKeyBase64: '' }));
   const pidFile = path.join(work, 'helper.pids');
   const script = path.join(work, 'tribute-burner');
   const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -260,7 +266,7 @@ function registerHelperFromSource(work: string, browserName: 'chrome' | 'firefox
       `echo $$ >> ${quote(pidFile)}`,
       `cd ${quote(projectRoot)}`,
       `export TRIBUTE_BURNER_CONFIG=${quote(config)} TRIBUTE_BURNER_LOG=${quote(path.join(work, 'helper.log'))}`,
-      `exec ${quote(process.execPath)} --import tsx native-host/src/main.ts "$@"`,
+      `exec ${quote(process.execPath)} ${quote(bundle)} "$@"`,
       '',
     ].join('\n'),
   );
@@ -282,7 +288,7 @@ function helperSuite(browserName: 'chrome' | 'firefox'): void {
   let app: E2eApp;
   let work: string;
   let launched: LaunchedBrowser;
-  let helper: ReturnType<typeof registerHelperFromSource>;
+  let helper: Awaited<ReturnType<typeof registerHelperFromSource>>;
 
   before(async () => {
     app = await startApp();
@@ -290,13 +296,13 @@ function helperSuite(browserName: 'chrome' | 'firefox'): void {
     if (browserName === 'chrome') {
       // Chromium reads host manifests from <user data dir>/NativeMessagingHosts/.
       const userDataDir = path.join(work, 'profile');
-      helper = registerHelperFromSource(work, 'chrome', path.join(userDataDir, 'NativeMessagingHosts'), app.url);
+      helper = await registerHelperFromSource(work, 'chrome', path.join(userDataDir, 'NativeMessagingHosts'), app.url);
       const dir = await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(work, 'chrome') });
       launched = await launchChromiumWithExtension(dir, { userDataDir });
     } else {
       // Firefox reads them from $HOME/.mozilla/native-messaging-hosts/.
       const home = path.join(work, 'home');
-      helper = registerHelperFromSource(work, 'firefox', path.join(home, '.mozilla', 'native-messaging-hosts'), app.url);
+      helper = await registerHelperFromSource(work, 'firefox', path.join(home, '.mozilla', 'native-messaging-hosts'), app.url);
       const dir = await buildExtension({ browser: 'firefox', publicUrl: app.url, outDir: path.join(work, 'firefox') });
       launched = await launchFirefoxWithExtension(dir, { env: { ...process.env, HOME: home } });
     }
