@@ -27,6 +27,7 @@ import { seedDemo } from '../../server/src/seed/demo.ts';
 import { DEMO_TRIBUTE_KEY } from '../../server/src/seed/demo-tribute.ts';
 import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
 import { launchBrowser } from '../../test/e2e/harness.ts';
+import { FIRST_TILE_MARKER } from '../../test/e2e/slide-fixtures.ts';
 import { startChildServer } from './lib/child-server.ts';
 
 const LOADS = 3;
@@ -126,11 +127,7 @@ async function gridOpens(browser: Browser, url: string, videoId: number): Promis
     const page = await browser.newPage();
     try {
       await page.goto(`${url}/dashboard`, { waitUntil: 'networkidle0' });
-      await page.evaluateOnNewDocument(`new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="slide-tile"]')) return;
-        window.firstTileAt_ = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true })`);
+      await page.evaluateOnNewDocument(FIRST_TILE_MARKER);
       await page.goto(`${url}/creator/${videoId}/slides`, { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid="slide-tile"]', { timeout: 60_000 });
       if (i > 0) times.push((await page.evaluate('window.firstTileAt_')) as number); // the first is a warm-up

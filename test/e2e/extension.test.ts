@@ -264,7 +264,6 @@ async function registerHelperFromSource(work: string, browserName: 'chrome' | 'f
     [
       '#!/bin/sh',
       `echo $$ >> ${quote(pidFile)}`,
-      `cd ${quote(projectRoot)}`,
       `export TRIBUTE_BURNER_CONFIG=${quote(config)} TRIBUTE_BURNER_LOG=${quote(path.join(work, 'helper.log'))}`,
       `exec ${quote(process.execPath)} ${quote(bundle)} "$@"`,
       '',

@@ -105,3 +105,13 @@ export async function addManyPhotos(app: E2eApp, videoId: number, count: number)
 export async function slideOrder(app: E2eApp, videoId: number): Promise<number[]> {
   return (await app.running.deps.repos.slides.listActive(videoId)).map((s) => s.id);
 }
+
+/**
+ * A script for evaluateOnNewDocument that notes in the page (window.firstTileAt_) when the slide grid's first tile
+ * appears, as time since navigation start: the 500-slide grid's figure, in its browser test and in scripts/bench/web.ts.
+ */
+export const FIRST_TILE_MARKER = `new MutationObserver((_, observer) => {
+  if (!document.querySelector('[data-testid="slide-tile"]')) return;
+  window.firstTileAt_ = performance.now();
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true })`;

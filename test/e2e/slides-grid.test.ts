@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { TEXT_BACKGROUNDS } from '../../common/text-backgrounds.ts';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { addManyPhotos, addPhotos, addTextSlide, makeStaffVideo, slideOrder } from './slide-fixtures.ts';
+import { addManyPhotos, addPhotos, addTextSlide, FIRST_TILE_MARKER, makeStaffVideo, slideOrder } from './slide-fixtures.ts';
 import { drag, gridOrder, leftEdgeOf, openGrid, selectedIds, settle, tile, TILE, tileButton } from './slide-grid-page.ts';
 
 
@@ -359,12 +359,7 @@ describe('the slide grid', () => {
 
     it('opens the grid quickly, drawing only the rows near the viewport, and drags without lag', async () => {
       await page.goto(`${app.url}/dashboard`, { waitUntil: 'networkidle0' });
-      // Notes in the page when the first tile appears, as time since navigation start.
-      const marker = await page.evaluateOnNewDocument(`new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="slide-tile"]')) return;
-        window.firstTileAt_ = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true })`);
+      const marker = await page.evaluateOnNewDocument(FIRST_TILE_MARKER);
       await page.goto(`${app.url}/creator/${bigVideo}/slides`, { waitUntil: 'domcontentloaded' });
       await page.waitForSelector(TILE);
       const inPage = (await page.evaluate('window.firstTileAt_')) as number;
