@@ -58,7 +58,7 @@ chromium() {
 
 check "Type check" npx tsc --noEmit -p tsconfig.json
 check "Lint" npx eslint --max-warnings 0 .
-phase "Unit tests" mocha_run 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts' 'native-host/**/*.test.ts' 'extension/**/*.test.ts' 'installer/**/*.test.ts'
+phase "Unit tests" mocha_run 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts' 'native-host/**/*.test.ts' 'extension/**/*.test.ts' 'installer/**/*.test.ts' 'scripts/**/*.test.ts'
 # Server and browser test files run two at a time (one per core): each makes its own database, data folder, port and
 # browser profile, and much of a browser test is waiting, so the two phases take about half as long.
 phase "Server tests" mocha_run --parallel --jobs 2 'server/test/**/*.test.ts'

@@ -1,2 +1,1 @@
 export { switchToUser } from './api.ts';
-export { AUTH_ROUTES } from './routes.ts';

@@ -1,5 +1,3 @@
-export { BURN_ROUTES } from './routes.ts';
-
 export { ExtensionClient, helperErrorText } from './extension-client.ts';
 export { canOpenWindow, readiness, type Readiness } from './versions.ts';
 export { useBurnTools, type BurnTools } from './useBurnTools.ts';

@@ -1,4 +1,2 @@
-export { DASHBOARD_ROUTES } from './routes.ts';
-
 export { OrderLineStatus } from './OrderLineStatus.tsx';
 export { orderStatus } from './orderStatus.ts';

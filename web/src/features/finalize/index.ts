@@ -1,5 +1,3 @@
-export { FINALIZE_ROUTES } from './routes.ts';
-
 export type { OrderReply } from './api.ts';
 export { FinalizeGate, FinalizeProgress, useFinalizeSubmit } from './FinalizeShell.tsx';
 export { StockEulaAgreement } from './StockEulaAgreement.tsx';

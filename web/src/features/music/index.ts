@@ -1,3 +1,1 @@
-export { MUSIC_ROUTES } from './routes.ts';
-
 export { formatLength } from './format.ts';

@@ -1,4 +1,2 @@
-export { ORDERS_ROUTES } from './routes.ts';
-
 export { useVideoOrders, videoOrdersKey, type VideoOrder } from './api.ts';
 export { VideoOrdersState } from './VideoOrdersState.tsx';

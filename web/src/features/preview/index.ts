@@ -1,3 +1,1 @@
-export { PREVIEW_ROUTES } from './routes.ts';
-
 export { PreviewDialog } from './PreviewDialog.tsx';

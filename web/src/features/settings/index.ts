@@ -1,5 +1,3 @@
-export { SETTINGS_ROUTES } from './routes.ts';
-
 /** Shared with the organization's own settings page (features/account). */
 export { AdminTable, type Column } from './components/AdminTable.tsx';
 export { FormDialog } from './components/FormDialog.tsx';

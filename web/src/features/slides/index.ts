@@ -1,5 +1,3 @@
-export { SLIDES_ROUTES } from './routes.ts';
-
 export { GRID, gridHeight, layoutRows, rowPitch, imageAspect, type GridMetrics } from './layout.ts';
 export { clickSelection, EMPTY_SELECTION, pruneSelection, rightClickSelection, selectedInOrder, type Selection } from './selection.ts';
 export { SelectedMark, TILE_FOCUS_RING } from './SelectedMark.tsx';

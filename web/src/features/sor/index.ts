@@ -1,3 +1,1 @@
-export { SOR_ROUTES } from './routes.ts';
-
 export { SorBanner } from './SorBanner.tsx';

@@ -1,1 +1,0 @@
-export { ACCOUNT_ROUTES } from './routes.ts';

@@ -1,1 +1,0 @@
-export { FAMILY_ROUTES } from './routes.ts';

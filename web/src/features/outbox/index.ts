@@ -1,1 +1,0 @@
-export { OUTBOX_ROUTES } from './routes.ts';

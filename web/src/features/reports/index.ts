@@ -1,1 +1,0 @@
-export { REPORTS_ROUTES } from './routes.ts';

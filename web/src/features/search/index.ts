@@ -1,1 +1,0 @@
-export { SEARCH_ROUTES } from './routes.ts';

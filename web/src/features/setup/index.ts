@@ -1,1 +1,0 @@
-export { SETUP_ROUTES, SETUP_PATH } from './routes.ts';

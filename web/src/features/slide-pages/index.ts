@@ -1,1 +1,0 @@
-export { SLIDE_PAGES_ROUTES } from './routes.ts';

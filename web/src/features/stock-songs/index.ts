@@ -1,1 +1,0 @@
-export { STOCK_SONGS_ROUTES } from './routes.ts';

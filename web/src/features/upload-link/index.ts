@@ -1,1 +1,0 @@
-export { UPLOAD_LINK_ROUTES } from './routes.ts';
