@@ -38,6 +38,11 @@ export interface HelperBuildManifest {
   size: number;
   sha256: string;
   signature: string;
+  /**
+   * Windows only: the executable (and the installer built with it) carries an Authenticode signature. Said for the
+   * install dialog's SmartScreen note; not covered by the Ed25519 signature, which checks the bytes themselves.
+   */
+  authenticode?: boolean;
 }
 
 /**

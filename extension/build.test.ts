@@ -133,8 +133,11 @@ describe('extension build', function () {
     const { stdout } = await promisify(execFile)(webExt, ['lint', '--source-dir', dir, '--output', 'json', '--no-input'], { maxBuffer: 16 * 1024 * 1024 }).catch(
       (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
     );
-    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { errors: { message: string }[]; warnings: { message: string }[] };
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { errors: { message: string }[]; warnings: { message: string; code?: string; description?: string }[] };
     assert.deepEqual(report.errors.map((e) => e.message), [], 'web-ext lint errors');
-    assert.deepEqual(report.warnings.map((e) => e.message), [], 'web-ext lint warnings');
+    // One known warning: data_collection_permissions (which addons.mozilla.org asks for) is read from Firefox 140 on;
+    // the extension itself runs from its strict_min_version (127, ESR 128), whose Firefox ignores the key.
+    const known = (w: { code?: string; description?: string }) => w.code === 'KEY_FIREFOX_UNSUPPORTED_BY_MIN_VERSION' && /data_collection_permissions/.test(w.description ?? '');
+    assert.deepEqual(report.warnings.filter((w) => !known(w)).map((e) => e.message), [], 'web-ext lint warnings');
   });
 });

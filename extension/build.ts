@@ -23,6 +23,7 @@ import yazl from 'yazl';
 import { zipBuffer } from '../scripts/lib/zip-buffer.ts';
 import { CHROME_EXTENSION_ID, FIREFOX_EXTENSION_ID, type ExtensionBrowser } from '../common/burn-protocol.ts';
 import { createCrx3, extensionIdFromPublicKey, publicKeyDer } from './crx.ts';
+import { MIN_CHROME_VERSION, MIN_FIREFOX_VERSION } from '../common/burn-support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -130,7 +131,8 @@ export async function buildExtension({ browser, publicUrl, outDir }: BuildExtens
     bundle: true,
     format: 'iife',
     platform: 'browser',
-    target: browser === 'chrome' ? 'chrome102' : 'firefox140',
+    // The browsers the manifests accept (common/burn-support.ts reads their minimums): no syntax newer than those.
+    target: browser === 'chrome' ? `chrome${MIN_CHROME_VERSION}` : `firefox${MIN_FIREFOX_VERSION}`,
     // Reviewers (addons.mozilla.org, the Chrome Web Store) read the code: keep it readable.
     minify: false,
     legalComments: 'inline',

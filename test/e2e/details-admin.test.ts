@@ -125,7 +125,7 @@ describe('the details page as a super user: admin table and Other Options', func
     const mail = await app.running.deps.db('outbox').where({ recipient: 'staff@example.com' }).orderBy('id', 'desc').first();
     assert.equal(mail.subject, 'The video for Walter Price is complete!');
     await clickButton(page, options, 'Preview Install Dialog');
-    await page.waitForFunction(() => document.querySelector('[aria-labelledby="burn-install-title"]')?.textContent?.includes('Windows 7, 8, 10 or above'));
+    await page.waitForFunction(() => document.querySelector('[aria-labelledby="burn-install-title"]')?.textContent?.includes('Windows 10 or above, macOS 10.15 (Catalina) or above'));
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[aria-labelledby="burn-install-title"]'));
     const debugHref = await page.$eval(`${options} a[href$="/debug"]`, (a) => (a as HTMLAnchorElement).href);

@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { MIN_CHROME_EXTENSION_VERSION, MIN_FIREFOX_EXTENSION_VERSION, MIN_NATIVE_VERSION, NATIVE_PRESENT_VERSION } from '../../../../common/burn-protocol.ts';
 import type { Readiness } from '../burn/versions.ts';
 import type { BurnBrowser, BurnSystem } from './burn-compat.ts';
-import { BURN_COMPATIBILITY_MORE, BURN_COMPATIBILITY_NOTE, burnSystem } from './burn-compat.ts';
+import { BURN_COMPATIBILITY_NOTE, burnSystem } from './burn-compat.ts';
 import { CHROME_EXTENSION_URL, FIREFOX_EXTENSION_URL, INSTALLER_URL, LINUX_USER_INSTALL_URL } from './links.ts';
+import { useWindowsInstallerSigned } from './windows-signing.ts';
 
 interface Props {
   open: boolean;
@@ -16,6 +17,8 @@ interface Props {
   admin: boolean;
   /** What Burn DVD found missing: null when no extension answered (and on the admin's preview). */
   problem?: Readiness | null;
+  /** This system or browser is too old for the tool: what to upgrade, in words (burn-compat.ts). */
+  upgrade?: string | null;
   onClose: () => void;
 }
 
@@ -35,8 +38,12 @@ function problemText(problem: Readiness | null | undefined, detected: boolean): 
   }
 }
 
-/** Step 1, the helper, for one system. */
-function helperStep(system: BurnSystem, labelled: boolean): ReactNode {
+/** What Windows shows at the first run of an installer without a code-signing certificate, and what to press. */
+const SMARTSCREEN_NOTE =
+  'Windows may say “Windows protected your PC”: this installer is not signed with a code-signing certificate, so Microsoft Defender SmartScreen does not know its publisher yet. Click More info, then Run anyway.';
+
+/** Step 1, the helper, for one system; unsigned says the Windows installer carries no Authenticode signature. */
+function helperStep(system: BurnSystem, labelled: boolean, unsigned: boolean): ReactNode {
   const lead = labelled ? <strong>{SYSTEM_NAMES[system]}: </strong> : null;
   const installer = (
     <Link href={`${INSTALLER_URL}?platform=${system === 'windows' ? 'win-x64' : system === 'macos' ? 'darwin-x64' : 'linux-x64'}`} download>
@@ -47,7 +54,7 @@ function helperStep(system: BurnSystem, labelled: boolean): ReactNode {
     case 'windows':
       return (
         <>
-          {lead}Download and run the {installer}.
+          {lead}Download and run the {installer}.{unsigned && <> {SMARTSCREEN_NOTE}</>}
         </>
       );
     case 'macos':
@@ -89,16 +96,26 @@ function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
  * browser extension; together they download the disc image and burn it in this computer's DVD drive. Admins see
  * every system's and browser's steps and the notes (compatibility and minimum versions); others see their own.
  */
-export function BurnInstallDialog({ open, browser, system = burnSystem(navigator.userAgent), admin, problem, onClose }: Props) {
+export function BurnInstallDialog({ open, browser, system = burnSystem(navigator.userAgent), admin, problem, upgrade = null, onClose }: Props) {
   const systems: BurnSystem[] = admin ? ['windows', 'macos', 'linux'] : [system ?? 'windows'];
+  // Asked only when the dialog shows Windows steps; until the answer comes, no note.
+  const signed = useWindowsInstallerSigned(open && systems.includes('windows'));
+  const unsigned = signed === false;
+  // Too old to run the tool: say what to upgrade; the install steps would not help (admins still see them).
+  const stepsShown = admin || !upgrade;
   const family = browser === 'firefox' ? 'firefox' : 'chrome';
   const extensions: ('chrome' | 'firefox')[] = admin ? ['chrome', 'firefox'] : [family];
   const why = problemText(problem, problem !== undefined);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="burn-install-title">
-      <DialogTitle id="burn-install-title">Install the DVD burning tool</DialogTitle>
+      <DialogTitle id="burn-install-title">{stepsShown ? 'Install the DVD burning tool' : 'Burning DVDs needs an upgrade'}</DialogTitle>
       <DialogContent>
-        {why && (
+        {upgrade && (
+          <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="burn-upgrade">
+            {upgrade}
+          </Alert>
+        )}
+        {why && !upgrade && (
           <Alert severity="info" sx={{ mb: 1.5 }}>
             {why}
           </Alert>
@@ -107,42 +124,50 @@ export function BurnInstallDialog({ open, browser, system = burnSystem(navigator
           The DVD burning tool makes a DVD of this video on this computer. It downloads the disc image, burns it to a blank
           disc in your DVD drive and checks the result, so the disc plays in any DVD player. It is free and installs once.
         </Typography>
-        <Typography component="ol" sx={{ pl: 2.5, mt: 0, '& li': { mb: 1 }, '& code': { fontSize: '0.875em', bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 } }}>
-          <li>
-            {systems.length > 1 ? (
-              <>
-                Install the burning tool on the computer:
-                <Box component="ul" sx={{ pl: 2.5, mt: 0.5, '& li': { mb: 0.5 } }}>
-                  {systems.map((s) => (
-                    <li key={s}>{helperStep(s, true)}</li>
-                  ))}
-                </Box>
-              </>
-            ) : (
-              helperStep(systems[0], false)
-            )}
-          </li>
-          {extensions.map((b) => (
-            <li key={b}>{extensionStep(b)}</li>
-          ))}
-          <li>Come back to this page and press Burn DVD again. Use blank DVD-R discs for the best results.</li>
-        </Typography>
+        {stepsShown && (
+          <Typography component="ol" sx={{ pl: 2.5, mt: 0, '& li': { mb: 1 }, '& code': { fontSize: '0.875em', bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 } }}>
+            <li>
+              {systems.length > 1 ? (
+                <>
+                  Install the burning tool on the computer:
+                  <Box component="ul" sx={{ pl: 2.5, mt: 0.5, '& li': { mb: 0.5 } }}>
+                    {systems.map((s) => (
+                      <li key={s}>{helperStep(s, true, unsigned)}</li>
+                    ))}
+                  </Box>
+                </>
+              ) : (
+                helperStep(systems[0], false, unsigned)
+              )}
+            </li>
+            {extensions.map((b) => (
+              <li key={b}>{extensionStep(b)}</li>
+            ))}
+            <li>Come back to this page and press Burn DVD again. Use blank DVD-R discs for the best results.</li>
+          </Typography>
+        )}
         {admin && (
           <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
-            Compatible with {BURN_COMPATIBILITY_NOTE}. {BURN_COMPATIBILITY_MORE} Minimum versions: the burning tool {MIN_NATIVE_VERSION}, the Chrome
+            Compatible with {BURN_COMPATIBILITY_NOTE}. Minimum versions: the burning tool {MIN_NATIVE_VERSION}, the Chrome
             and Edge extension {MIN_CHROME_EXTENSION_VERSION}, the Firefox extension {MIN_FIREFOX_EXTENSION_VERSION}. A burning tool from version{' '}
             {NATIVE_PRESENT_VERSION} up counts as installed: the burn window updates an older one by itself.
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-        <Button href={family === 'firefox' ? FIREFOX_EXTENSION_URL : CHROME_EXTENSION_URL} startIcon={<Extension />}>
-          {family === 'firefox' ? 'Firefox extension' : 'Chrome extension'}
+        <Button onClick={onClose} autoFocus={!stepsShown}>
+          Close
         </Button>
-        <Button variant="contained" href={INSTALLER_URL} download startIcon={<Download />} autoFocus>
-          Download installer
-        </Button>
+        {stepsShown && (
+          <>
+            <Button href={family === 'firefox' ? FIREFOX_EXTENSION_URL : CHROME_EXTENSION_URL} startIcon={<Extension />}>
+              {family === 'firefox' ? 'Firefox extension' : 'Chrome extension'}
+            </Button>
+            <Button variant="contained" href={INSTALLER_URL} download startIcon={<Download />} autoFocus>
+              Download installer
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

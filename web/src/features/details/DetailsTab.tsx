@@ -8,7 +8,7 @@ import type { VideoDetails } from './api.ts';
 import { AdminDetails } from './admin/index.ts';
 import { useBurnTools } from '../burn/useBurnTools.ts';
 import type { Readiness } from '../burn/versions.ts';
-import { burnBrowser } from './burn-compat.ts';
+import { burnSupport } from './burn-compat.ts';
 import { BurnInstallDialog } from './BurnInstallDialog.tsx';
 import { DownloadDvdButton } from './DownloadDvdButton.tsx';
 import { DownloadHdButton } from './DownloadHdButton.tsx';
@@ -62,12 +62,18 @@ export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
   const [installProblem, setInstallProblem] = useState<Readiness | null>(null);
   const [opening, setOpening] = useState(false);
   const brand = branded(video);
-  // Spec 3 section 6: the burn tool is offered only where it runs.
-  const browser = burnBrowser(navigator.userAgent);
+  // Spec 3 section 6: the burn tool is offered only where it runs; where only the system or browser is too old,
+  // Burn DVD opens the dialog saying what to upgrade.
+  const support = burnSupport(navigator.userAgent);
+  const browser = support.kind === 'ok' ? support.browser : null;
   const tools = useBurnTools(brand && browser !== null && !video.deleted);
   // Burn DVD: a new enough extension and a helper (an old one is updated by the window) open the burn window;
   // anything missing opens the install dialog, saying what is missing.
   const burn = async () => {
+    if (support.kind === 'upgrade') {
+      setInstalling(true);
+      return;
+    }
     setOpening(true);
     try {
       const result = await tools.openWindow(video.id, false);
@@ -108,7 +114,7 @@ export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
           )}
           <DownloadHdButton videoId={video.id} videoCode={video.videoCode} hdSize={video.hdSize} ready={ready && !video.deleted} />
           <DownloadDvdButton videoId={video.id} videoCode={video.videoCode} isoSize={video.isoSize} ready={ready && !video.deleted} />
-          {brand && browser !== null && (
+          {brand && support.kind !== 'unsupported' && (
             <Button
               variant="outlined"
               startIcon={opening ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Album />}
@@ -133,7 +139,15 @@ export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
       <ViewVideoDialog open={viewing} title={video.title} videoCode={video.videoCode} onClose={() => setViewing(false)} />
       {admin && <PreviewDialog open={previewing} video={video.id} onClose={() => setPreviewing(false)} />}
       <SendToTvDialog open={sendingToTv} onClose={() => setSendingToTv(false)} />
-      <BurnInstallDialog open={installing} browser={browser} admin={admin} problem={installProblem} onClose={() => setInstalling(false)} />
+      <BurnInstallDialog
+        open={installing}
+        browser={support.kind === 'unsupported' ? null : support.browser}
+        system={support.kind === 'unsupported' ? null : support.system}
+        admin={admin}
+        problem={installProblem}
+        upgrade={support.kind === 'upgrade' ? support.message : null}
+        onClose={() => setInstalling(false)}
+      />
     </Box>
   );
 }

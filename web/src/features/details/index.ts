@@ -1,2 +1,2 @@
 export { useVideoDetails, type VideoDetails } from './api.ts';
-export { burnBrowser, burnSystem, BURN_COMPATIBILITY_NOTE, BURN_SYSTEMS } from './burn-compat.ts';
+export { burnBrowser, burnSupport, burnSystem, BURN_COMPATIBILITY_NOTE, BURN_SYSTEMS, type BurnSupport } from './burn-compat.ts';

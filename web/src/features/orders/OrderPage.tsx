@@ -5,7 +5,7 @@ import { copiesCount } from '../../../../common/order-pricing.ts';
 import type { VideoRef } from '../../api/index.ts';
 import { CreatorFrame } from '../creator/index.ts';
 import { useBurnTools, type BurnTools } from '../burn/useBurnTools.ts';
-import { BURN_SYSTEMS, burnBrowser, type VideoDetails } from '../details/index.ts';
+import { BURN_SYSTEMS, burnSupport, type BurnSupport, type VideoDetails } from '../details/index.ts';
 import { FinalizeGate, FinalizeProgress, StockEulaAgreement, useFinalizeSubmit } from '../finalize/index.ts';
 import { VideoRefGate } from '../slides/index.ts';
 import { finalizeAndOrder, useOrderOptions, type OrderProduct, type Quantities } from './api.ts';
@@ -38,8 +38,9 @@ const LATER = "The DVD can still be burned later from the video's details page (
  * What stands in the way of burning on this computer: the system, then the extension and the helper as detection
  * finds them (the burn window itself reports the burner and the disc).
  */
-function burnWarnings(compatible: boolean, detection: BurnTools['detection']): string[] {
-  if (!compatible) return [`This computer cannot burn DVDs: the burning tool needs ${BURN_SYSTEMS}. ${LATER}`];
+function burnWarnings(support: BurnSupport, detection: BurnTools['detection']): string[] {
+  if (support.kind === 'upgrade') return [`${support.message} ${LATER}`];
+  if (support.kind === 'unsupported') return [`This computer cannot burn DVDs: the burning tool needs ${BURN_SYSTEMS}. ${LATER}`];
   if (detection.kind === 'absent') return [`The DVD burning extension is not installed in this browser, so the DVD will not burn by itself. ${LATER}`];
   if (detection.kind !== 'found') return [];
   const r = detection.readiness;
@@ -59,7 +60,8 @@ function OrderForm({ video, products, eulaRequired }: { video: VideoDetails; pro
   const [quantities, setQuantities] = useState<Quantities>({});
   const [autoBurn, setAutoBurn] = useState(true);
   const [accepted, setAccepted] = useState(false);
-  const compatible = burnBrowser(navigator.userAgent) !== null;
+  const support = burnSupport(navigator.userAgent);
+  const compatible = support.kind === 'ok';
   const tools = useBurnTools(compatible);
   const { saving, message, submit } = useFinalizeSubmit(async () => {
     const reply = await finalizeAndOrder(video.videoCode, eulaRequired && accepted, quantities, autoBurn);
@@ -87,7 +89,7 @@ function OrderForm({ video, products, eulaRequired }: { video: VideoDetails; pro
           <ProductPicker products={products} quantities={quantities} onChange={setQuantities} disabled={saving} />
         </Box>
         <Divider />
-        <BurnToDvdBlock checked={autoBurn} onChange={setAutoBurn} warnings={burnWarnings(compatible, tools.detection)} disabled={saving} />
+        <BurnToDvdBlock checked={autoBurn} onChange={setAutoBurn} warnings={burnWarnings(support, tools.detection)} disabled={saving} />
         {eulaRequired && <StockEulaAgreement accepted={accepted} onChange={setAccepted} disabled={saving} />}
         <Box>
           <Button
