@@ -1,30 +1,12 @@
 import type { Db } from '../db/database.ts';
 import type { DvdStandard } from '../dvd/plan.ts';
+import type { OrganizationFields } from '../wire/settings.ts';
 import { pageOf, whereEveryTerm } from './text-search.ts';
 
-export interface OrganizationRow {
-  id: number;
-  organization_name: string;
-  partner_name: string | null;
+/** An organization's row: the fields it shares with its wire shape, and the columns only the server reads. */
+export interface OrganizationRow extends OrganizationFields<Date> {
   logo_path: string | null;
-  video_length_limit: number;
-  max_override_length: number;
-  billing_id_prompt: string | null;
-  upload_links_enabled: boolean;
-  show_branding: boolean;
-  sor_enabled: boolean;
-  menu: boolean;
-  billing: boolean;
-  sample_button: boolean;
-  music_upload_available: boolean;
-  /** Labels may carry a QR code of the video's obituary page (spec 3 section 5). */
-  obituary_qr_link: boolean;
-  /** The TV standard of the organization's DVDs: NTSC (the Americas, Japan) or PAL (most of the rest). */
   dvd_standard: DvdStandard;
-  partner_released: boolean;
-  partner_dev: boolean;
-  disabled: boolean;
-  created_at: Date;
   updated_at: Date;
 }
 

@@ -1,18 +1,7 @@
 import type { Db } from '../db/database.ts';
+import type { OutboxFields } from '../wire/outbox.ts';
 
-export interface OutboxRow {
-  id: number;
-  channel: 'email' | 'sms';
-  recipient: string;
-  from_name: string | null;
-  reply_to: string | null;
-  subject: string;
-  body: string;
-  sent_at: Date | null;
-  attempts: number;
-  last_error: string | null;
-  created_at: Date;
-}
+export type OutboxRow = OutboxFields<Date>;
 
 export function outboxRepository(db: Db) {
   return {

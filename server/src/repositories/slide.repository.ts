@@ -1,65 +1,18 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/database.ts';
-import type { ProcessingState, WireCrop } from '../wire/slide.ts';
+import type { ProcessingState, SlideFields } from '../wire/slide.ts';
 
-export interface SlideRow {
-  id: number;
-  video_id: number;
+/** A slide's row: the fields it shares with its wire shape, and the columns only the server reads. */
+export interface SlideRow extends SlideFields<Date> {
   position: number;
-  upload_id: string | null;
   tus_id: string | null;
-  is_text: boolean;
-  is_video: boolean;
-  stock_video_id: number | null;
-  orig_path: string | null;
   orig_filename: string | null;
   mime: string | null;
   sha256: string | null;
-  width: number | null;
-  height: number | null;
-  bytes: number | null;
-  datetime: Date | null;
-  processing_state: ProcessingState;
-  processing_error: string | null;
-  angle: number;
-  crop: WireCrop | null;
-  hue: number;
-  brightness: number;
-  contrast: number;
-  saturation: number;
-  redeyes: [number, number, number][];
-  blemishes: [number, number, number][];
-  straighten: number;
-  enhance: boolean;
-  has_been_edited: boolean;
-  clip_start: number | null;
-  clip_end: number | null;
-  clip_duration: number | null;
-  clip_volume: number;
-  duck_volume: number;
-  font: string | null;
-  font_size: number;
-  caption_position: '1' | '2';
-  caption_remove_backdrop: boolean;
-  slide_background: number | null;
-  slide_caption: string;
-  effect_id: number;
-  overlay_id: number;
-  border_id: number;
-  transition_id: number;
-  user_set_effect: boolean;
-  user_set_overlay: boolean;
-  user_set_border: boolean;
-  user_set_transition: boolean;
-  effect_data: { kenburns: [WireCrop, WireCrop] } | null;
-  slide_time: number | null;
-  user_set_slide_time: boolean;
-  duplicate: boolean | null;
   fingerprint: string | null;
   upload_activity_at: Date | null;
   via_upload_link: boolean;
   deleted_at: Date | null;
-  created_at: Date;
   updated_at: Date;
 }
 

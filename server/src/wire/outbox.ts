@@ -1,5 +1,6 @@
 /** Wire shapes of the outbox page (snake_case), shared with the web app through `import type`. */
-export interface WireOutboxMessage {
+/** One message of the outbox, defined once: the row (repositories/outbox.repository.ts) is `OutboxFields<Date>`. */
+export interface OutboxFields<Time = string> {
   id: number;
   channel: 'email' | 'sms';
   recipient: string;
@@ -7,11 +8,13 @@ export interface WireOutboxMessage {
   reply_to: string | null;
   subject: string;
   body: string;
-  created_at: string;
-  sent_at: string | null;
+  created_at: Time;
+  sent_at: Time | null;
   attempts: number;
   last_error: string | null;
 }
+
+export type WireOutboxMessage = OutboxFields;
 
 export interface WireOutboxPage {
   messages: WireOutboxMessage[];

@@ -1,12 +1,14 @@
 /** Wire shapes (snake_case) of the administration screens: /settings/* and /organizations/account_settings. */
-import type { Role } from './auth.ts';
+import type { Role, WireUser } from './auth.ts';
 
-export interface WireOrganization {
+/**
+ * The columns an organization's row and its wire shape both carry, defined once: the row
+ * (repositories/organization.repository.ts) holds them with `Time = Date`, the answers with ISO strings.
+ */
+export interface OrganizationFields<Time = string> {
   id: number;
   organization_name: string;
   partner_name: string | null;
-  /** Null when the organization has no logo; carries a version so a new upload is not hidden by the cache. */
-  logo_url: string | null;
   /** Minutes. */
   video_length_limit: number;
   /** Minutes. */
@@ -19,13 +21,20 @@ export interface WireOrganization {
   billing: boolean;
   sample_button: boolean;
   music_upload_available: boolean;
+  /** Labels may carry a QR code of the video's obituary page (spec 3 section 5). */
   obituary_qr_link: boolean;
+  /** The TV standard of the organization's DVDs: NTSC (the Americas, Japan) or PAL (most of the rest). */
   dvd_standard: 'ntsc' | 'pal';
   partner_released: boolean;
   partner_dev: boolean;
   disabled: boolean;
+  created_at: Time;
+}
+
+export interface WireOrganization extends OrganizationFields {
+  /** Null when the organization has no logo; carries a version so a new upload is not hidden by the cache. */
+  logo_url: string | null;
   user_count: number;
-  created_at: string;
 }
 
 export interface WireBrand {
@@ -37,14 +46,8 @@ export interface WireBrand {
   disabled: boolean;
 }
 
-export interface WireAdminUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  organization_id: number | null;
-  organization_name: string | null;
-  disabled: boolean;
+/** A user as the admin table lists them: the signed-in user's shape and when they last signed in and joined. */
+export interface WireAdminUser extends WireUser {
   last_login_at: string | null;
   created_at: string;
 }

@@ -3,6 +3,7 @@ import type { OrganizationWithCounts } from '../repositories/organization.reposi
 import type { UserTokenRow } from '../repositories/user-token.repository.ts';
 import type { UserWithOrg } from '../repositories/user.repository.ts';
 import type { AdminVideoRow } from '../repositories/video-admin.repository.ts';
+import { toWireUser } from './user.wire.ts';
 import type { WireAdminUser, WireAdminVideo, WireBrand, WireInvitation, WireOrganization } from './settings.ts';
 
 const iso = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
@@ -42,13 +43,7 @@ export const toWireBrand = (b: BrandWithOrg): WireBrand => ({
 });
 
 export const toWireAdminUser = (u: UserWithOrg): WireAdminUser => ({
-  id: u.id,
-  email: u.email,
-  name: u.name,
-  role: u.role,
-  organization_id: u.organization_id,
-  organization_name: u.organization_name,
-  disabled: u.disabled,
+  ...toWireUser(u),
   last_login_at: iso(u.last_login_at),
   created_at: iso(u.created_at)!,
 });

@@ -37,26 +37,26 @@ export interface WireSlideInspection {
   camera: string | null;
 }
 
-/** The tool image URLs come with every slide the slide calls answer (list, save, crop, revert, replace). */
-export interface WireSlide extends Partial<WireToolUrls> {
+/**
+ * The columns a slide's row and its wire shape both carry, defined once: the row (repositories/slide.repository.ts)
+ * holds them with `Time = Date`, the answers with ISO strings. A new column the app shows goes here, once.
+ */
+export interface SlideFields<Time = string> {
   id: number;
   video_id: number;
-  index: number;
   upload_id: string | null;
-  type: 'image' | 'text';
   is_text: boolean;
   is_video: boolean;
   stock_video_id: number | null;
   /** The original file name as uploaded (sort by filename, inspection dialog title). */
   orig_path: string | null;
-  thumb_url: string | null;
-  square_url: string | null;
-  cover_thumb_url: string | null;
-  big_url: string | null;
-  cover_big_url: string | null;
-  huge_url: string | null;
-  /** Browser-playable H.264 proxy of a clip. */
-  video_url: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  /** When the photo was taken, from its metadata. */
+  datetime: Time | null;
+  processing_state: ProcessingState;
+  processing_error: string | null;
   angle: number;
   crop: WireCrop | null;
   hue: number;
@@ -91,15 +91,23 @@ export interface WireSlide extends Partial<WireToolUrls> {
   slide_time: number | null;
   user_set_slide_time: boolean;
   duplicate: boolean | null;
-  datetime: string | null;
-  width: number | null;
-  height: number | null;
-  bytes: number | null;
-  deleted: boolean;
-  processing_state: ProcessingState;
-  processing_error: string | null;
   /** Upload time (the upload-time sort uses the id, this is for the inspection dialog). */
-  created_at: string;
+  created_at: Time;
+}
+
+/** The tool image URLs come with every slide the slide calls answer (list, save, crop, revert, replace). */
+export interface WireSlide extends SlideFields, Partial<WireToolUrls> {
+  index: number;
+  type: 'image' | 'text';
+  thumb_url: string | null;
+  square_url: string | null;
+  cover_thumb_url: string | null;
+  big_url: string | null;
+  cover_big_url: string | null;
+  huge_url: string | null;
+  /** Browser-playable H.264 proxy of a clip. */
+  video_url: string | null;
+  deleted: boolean;
 }
 
 export interface WireSlideListMeta {
