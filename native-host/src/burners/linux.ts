@@ -16,11 +16,20 @@ export function parseXorrisoDevices(text: string): string[] {
   return devices;
 }
 
+/**
+ * libburn's stdio pseudo-drive: a file or device named `stdio:PATH` as the drive address, which only the
+ * configuration can name (burner.device). libburn writes and reads it like a disc ("Media current: stdio file,
+ * overwriteable" or "..., sequential"), so it is taken as the blank DVD-R it stands in for: the checks, the write
+ * (with -dao, as for DVD-R) and the read-back then run exactly as for /dev/sr0. The tests burn to it.
+ */
+const STDIO_PROFILE = /^stdio file\b/i;
+
 /** The media type of a libburn profile name ("DVD-R sequential recording", "DVD+R/DL", "CD-RW"...). */
 export function mediaOfProfile(profile: string): MediaType {
   const name = profile.trim();
   if (!name || /is not present|^none\b/i.test(name)) return 'none';
   const rules: Array<[RegExp, MediaType]> = [
+    [STDIO_PROFILE, 'DVD-R'],
     [/^DVD-R\/DL|^DVD-R DL/i, 'DVD-R DL'],
     [/^DVD\+R\/DL|^DVD\+R DL/i, 'DVD+R DL'],
     [/^DVD-RW/i, 'DVD-RW'],
@@ -58,10 +67,16 @@ export function parseXorrisoToc(text: string): LinuxToc {
   return { media_type: media, blank: /is blank/i.test(status), becomingReady, busy, noDrive };
 }
 
-/** Whether `xorriso -outdev DEV -list_profiles out` names a DVD recording profile (DVD-R 0x0011, DVD+R 0x001B). */
-export function canWriteDvd(profiles: string): boolean {
-  return /0x0011|0x001[bB]/.test(profiles);
+/**
+ * Whether the drive can write DVDs, from `xorriso -outdev DEV -toc -list_profiles out`: a DVD recording profile
+ * (DVD-R 0x0011, DVD+R 0x001B), or libburn's stdio pseudo-drive, which has no MMC profiles and writes anything.
+ */
+export function canWriteDvd(output: string): boolean {
+  return /0x0011|0x001[bB]/.test(output) || /^Media current:\s*stdio file\b/im.test(output);
 }
+
+/** The file a drive address reads from: /dev/sr0 itself, or the PATH of libburn's stdio:PATH. */
+export const driveFile = (address: string): string => address.replace(/^stdio:/, '');
 
 /** Percent of the write from xorriso's cdrecord emulation: "xorriso : UPDATE :   13 of   38 MB written (fifo ...)". */
 export function parseXorrisoProgress(line: string): { stage: 'writing'; percent: number } | { stage: 'finalizing' } | null {
@@ -115,11 +130,10 @@ export class LinuxBurner implements Burner {
       this.scanned = null;
       return burnerStateOf({ present: false, recorder_supported: true, becoming_ready: false, media_type: 'none', blank: false, busy: false });
     }
-    const profiles = output;
     this.lastMedia = toc.media_type;
     return burnerStateOf({
       present: true,
-      recorder_supported: device.startsWith('stdio:') || canWriteDvd(profiles),
+      recorder_supported: canWriteDvd(output),
       becoming_ready: toc.becomingReady,
       media_type: toc.media_type,
       blank: toc.blank,
@@ -136,8 +150,21 @@ export class LinuxBurner implements Burner {
   async readBack(index: number, size: number): Promise<NodeJS.ReadableStream> {
     const device = (await this.devices())[index];
     if (!device) throw new BurnFailure('No burner could be found');
-    return fs.createReadStream(device.replace(/^stdio:/, ''), { start: 0, end: Math.max(0, size - 1) });
+    return fs.createReadStream(driveFile(device), { start: 0, end: Math.max(0, size - 1) });
   }
+}
+
+/**
+ * The cause of a failed write in words: libburn's SORRY line carries the system's reason ("Failed to open device
+ * ...: Operation not permitted", "write(2) returned -1. : Broken pipe"); xorriso's FAILURE lines after it only say
+ * that the job failed. Without a SORRY line, the last failure lines.
+ */
+export function failureReason(output: string): string | null {
+  const failures = output.split(/\r|\n/).filter((line) => /FAILURE|SORRY|FATAL|error|:-\(/i.test(line));
+  const cause = failures.filter((line) => /\bSORRY\b/.test(line)).slice(-1);
+  const chosen = cause.length ? cause : failures.slice(-2);
+  const text = chosen.map((line) => line.replace(/^\s*(libburn|xorriso|growisofs)\s*:\s*(SORRY|FAILURE|FATAL)\s*:\s*/i, '').trim()).join(' ');
+  return text || null;
 }
 
 /**
@@ -162,8 +189,7 @@ export async function writeWithXorriso(device: string, iso: string, progress: Pr
     if (result.missing) throw new BurnFailure('Neither xorriso nor growisofs is installed: the DVD burning tool needs one of them (apt install xorriso).');
   }
   if (result.code !== 0) {
-    const reason = result.output.split(/\r|\n/).filter((line) => /FAILURE|SORRY|error|:-\(/i.test(line)).slice(-3).join(' ').trim();
-    throw new BurnFailure(`Burning failed: ${reason || `the burn tool ended with code ${result.code}`}`);
+    throw new BurnFailure(`Burning failed: ${failureReason(result.output) ?? `the burn tool ended with code ${result.code}`}`);
   }
   if (!finalizing) progress('finalizing', 0);
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BURNER_CODES } from '../../../common/burn-protocol.ts';
-import { canWriteDvd, LinuxBurner, mediaOfProfile, parseGrowisofsProgress, parseXorrisoDevices, parseXorrisoProgress, parseXorrisoToc, writeWithXorriso } from './linux.ts';
+import { canWriteDvd, failureReason, LinuxBurner, mediaOfProfile, parseGrowisofsProgress, parseXorrisoDevices, parseXorrisoProgress, parseXorrisoToc, writeWithXorriso } from './linux.ts';
 import { drutilWritesDvd, parseDrutilStatus, parsePuppetStrings } from './macos.ts';
 import { imapiState, mediaOfPhysicalType, parseImapiLine, type ImapiLine } from './windows.ts';
 
@@ -46,12 +46,15 @@ Media summary: 0 sessions, 0 data blocks, 0 data, 4489m free`;
     assert.equal(mediaOfProfile('CD-R'), 'CD-R');
     assert.equal(mediaOfProfile('CD-RW'), 'CD-RW');
     assert.equal(mediaOfProfile('BD-R sequential recording'), 'BD-R');
-    assert.equal(mediaOfProfile('stdio file, overwriteable'), 'unknown');
+    // libburn's stdio pseudo-drive stands in for a blank DVD-R (the tests' real xorriso burns).
+    assert.equal(mediaOfProfile('stdio file, overwriteable'), 'DVD-R');
+    assert.equal(mediaOfProfile('stdio file, sequential'), 'DVD-R');
   });
 
   it('knows a drive that cannot write DVDs from its profiles', () => {
     assert.equal(canWriteDvd('Profile      : 0x0010 (DVD-ROM)\nProfile      : 0x0008 (CD-ROM)\n'), false);
     assert.equal(canWriteDvd('Profile      : 0x0011 (DVD-R sequential recording) (current)\nProfile      : 0x001B (DVD+R)\n'), true);
+    assert.equal(canWriteDvd("Media current: stdio file, overwriteable\nxorriso : NOTE : Output device is not an MMC drive. Desired operation does not apply.\n"), true);
   });
 
   it('reads write progress from xorriso and growisofs', () => {
@@ -60,6 +63,17 @@ Media summary: 0 sessions, 0 data blocks, 0 data, 4489m free`;
     assert.equal(parseXorrisoProgress('Beginning to write data track.'), null);
     assert.deepEqual(parseGrowisofsProgress(' 1015808000/4700000000 (21.6%) @4.0x, remaining 3:21 RBU 100.0% UBU  98.0%'), { stage: 'writing', percent: 21.6 });
     assert.deepEqual(parseGrowisofsProgress('/dev/sr0: flushing cache'), { stage: 'finalizing' });
+  });
+
+  it("says why a write failed: libburn's reason, not only xorriso's job failed", () => {
+    const output = [
+      'libburn : SORRY : Cannot write desired amount of 32768 bytes. write(2) returned -1. : Broken pipe',
+      'xorriso : FAILURE : libburn indicates failure with writing.',
+      'xorriso : FAILURE : -as cdrecord: Job could not be performed properly.',
+    ].join('\n');
+    assert.equal(failureReason(output), 'Cannot write desired amount of 32768 bytes. write(2) returned -1. : Broken pipe');
+    assert.equal(failureReason('xorriso : FAILURE : one\nxorriso : FAILURE : two\nxorriso : FAILURE : three'), 'two three');
+    assert.equal(failureReason('all went well'), null);
   });
 
   it('writes an image with xorriso (to a stdio: file drive) and reads it back', async function () {
