@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatTime, parseTime, TIME_FORM_ERROR, TIME_POSITIVE_ERROR } from './time-format.ts';
+import { durationText, formatTime, parseTime, TIME_FORM_ERROR, TIME_POSITIVE_ERROR } from './time-format.ts';
 
 describe('MM:SS.00 times', () => {
   it('reads minutes, seconds and hundredths', () => {
@@ -34,5 +34,33 @@ describe('MM:SS.00 times', () => {
       const parsed = parseTime(formatTime(seconds));
       assert.ok(parsed.ok && Math.abs(parsed.seconds - seconds) < 1e-9);
     }
+  });
+});
+
+describe('duration wording', () => {
+  it('switches to the next unit only past 2 of it', () => {
+    assert.equal(durationText(0), '0 seconds');
+    assert.equal(durationText(1), '1 second');
+    assert.equal(durationText(120), '120 seconds');
+    assert.equal(durationText(121), '2 minutes');
+    assert.equal(durationText(2 * 3600), '120 minutes');
+    assert.equal(durationText(2.5 * 3600), '3 hours');
+    assert.equal(durationText(2 * 86_400), '48 hours');
+    assert.equal(durationText(3 * 86_400), '3 days');
+    assert.equal(durationText(14 * 86_400), '14 days');
+    assert.equal(durationText(15 * 86_400), '2 weeks');
+  });
+
+  it('counts a month as 4.3 weeks, then years', () => {
+    const week = 7 * 86_400;
+    assert.equal(durationText(8.6 * week), '9 weeks');
+    assert.equal(durationText(8.7 * week), '2 months');
+    assert.equal(durationText(2 * 365 * 86_400), '24 months');
+    assert.equal(durationText(3 * 365 * 86_400), '3 years');
+  });
+
+  it('reads a time in the future or not a number as none', () => {
+    assert.equal(durationText(-30), '0 seconds');
+    assert.equal(durationText(Number.NaN), '0 seconds');
   });
 });

@@ -28,3 +28,24 @@ export function formatTime(seconds: number): string {
   const hundredths = rest % 100;
   return `${String(minutes).padStart(2, '0')}:${String(whole).padStart(2, '0')}.${String(hundredths).padStart(2, '0')}`;
 }
+
+/** Spec 2 section 9's duration wording: units in seconds, a month being 4.3 weeks. */
+const DURATION_UNITS: readonly [string, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 4.3 * 7 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * A length of time in words, '45 seconds', '3 minutes', '2 days': the unit switches to the next one only when the
+ * time is more than 2 of it (spec 2 section 9), so 119 seconds still reads '119 seconds' and 2.5 hours '150 minutes'.
+ */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
+  const [unit, size] = DURATION_UNITS.find(([, size]) => s / size > 2) ?? ['second', 1];
+  const n = Math.round(s / size);
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

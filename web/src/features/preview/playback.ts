@@ -21,8 +21,11 @@ export function choosePlayback(can: Capabilities): PlaybackChoice {
   if (can.mse) return { type: 'hls', engine: 'hls.js' };
   if (can.nativeHls) return { type: 'hls', engine: 'native' };
   if (can.mp4) return { type: 'mp4', engine: 'native' };
-  return { unsupported: 'This browser cannot play MP4 video or video streams, so it cannot show the preview. Please use a current version of Chrome, Edge, Firefox or Safari.' };
+  return { unsupported: PREVIEW_UNSUPPORTED };
 }
+
+/** Spec 2 section 8's words for a browser that plays neither video streams nor MP4. */
+export const PREVIEW_UNSUPPORTED = "Your browser doesn't appear to support previews. Contact support for help.";
 
 export const unsupportedText = (reason: string): string => `ERROR: ${reason}`;
 

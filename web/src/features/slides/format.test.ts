@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { sizeText, uploadProgressText } from './format.ts';
+import { sizeText, uploadedAgo, uploadProgressText } from './format.ts';
 
 describe('slide size text', () => {
   it('counts bytes up to 1024', () => {
@@ -27,5 +27,18 @@ describe('slide size text', () => {
     assert.equal(uploadProgressText(0.426, 2 * 1024 * 1024), '42% of 2.0 MB');
     assert.equal(uploadProgressText(0, 2048), '2.0 KB');
     assert.equal(uploadProgressText(1, 2048), '100% of 2.0 KB');
+  });
+});
+
+describe('the inspection dialog’s Uploaded', () => {
+  const now = Date.parse('2026-11-28T12:00:00Z');
+  it('says how long ago in the duration wording, not a date', () => {
+    assert.equal(uploadedAgo('2026-11-28T11:59:15Z', now), '45 seconds ago');
+    assert.equal(uploadedAgo('2026-11-28T11:55:00Z', now), '5 minutes ago');
+    assert.equal(uploadedAgo('2026-11-25T12:00:00Z', now), '3 days ago');
+    assert.equal(uploadedAgo('2026-08-28T12:00:00Z', now), '3 months ago');
+  });
+  it("says 'Unknown' without a date", () => {
+    assert.equal(uploadedAgo('', now), 'Unknown');
   });
 });

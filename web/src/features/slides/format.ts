@@ -1,3 +1,5 @@
+import { durationText } from '../../../../common/time-format.ts';
+
 /** Size text of spec 2 "Slide tile": bytes up to 1024, then KB, MB or GB with one decimal. */
 export function sizeText(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return 'Unknown Size';
@@ -16,4 +18,10 @@ export function sizeText(bytes: number | null | undefined): string {
 export function uploadProgressText(progress: number, size: number): string {
   const percent = Math.floor(Math.min(1, Math.max(0, progress)) * 100);
   return progress > 0 ? `${percent}% of ${sizeText(size)}` : sizeText(size);
+}
+
+/** The inspection dialog's 'Uploaded': how long ago, in spec 2's duration wording ('3 days ago'). */
+export function uploadedAgo(iso: string, now: number): string {
+  const at = new Date(iso).getTime();
+  return Number.isNaN(at) ? 'Unknown' : `${durationText((now - at) / 1000)} ago`;
 }

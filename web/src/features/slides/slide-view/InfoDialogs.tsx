@@ -1,9 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { fetchSlideInspection, type Slide, type SlideInspection } from '../../../api/index.ts';
-import { sizeText } from '../format.ts';
+import { sizeText, uploadedAgo } from '../format.ts';
 
-const uploadedText = (iso: string) => {
+const dateText = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };
@@ -24,13 +24,15 @@ export function InspectDialog({ slide, index, total, onClose }: { slide: Slide; 
       live = false;
     };
   }, [slide.id]);
-  const rows: [string, string][] = [
-    ['Uploaded', uploadedText(facts?.uploadedAt ?? slide.createdAt)],
+  const uploaded = facts?.uploadedAt ?? slide.createdAt;
+  // Spec 2's duration wording ('3 days ago'); the date itself shows on hover.
+  const rows: [string, string, string?][] = [
+    ['Uploaded', uploadedAgo(uploaded, Date.now()), dateText(uploaded)],
     ['File Size', sizeText(facts?.bytes ?? slide.bytes)],
     ['Resolution', slide.width && slide.height ? `${slide.width} x ${slide.height}` : 'Unknown'],
     ['Type', facts?.type ?? 'Unknown'],
     ['Camera', facts?.camera ?? 'Unknown'],
-    ['Taken', facts?.takenAt ? uploadedText(facts.takenAt) : 'Unknown'],
+    ['Taken', facts?.takenAt ? dateText(facts.takenAt) : 'Unknown'],
   ];
   return (
     <Dialog open onClose={onClose} aria-labelledby="inspect-title" maxWidth="xs" fullWidth>
@@ -43,12 +45,12 @@ export function InspectDialog({ slide, index, total, onClose }: { slide: Slide; 
       <DialogContent>
         <Table size="small" aria-label="Photo details">
           <TableBody>
-            {rows.map(([label, value]) => (
+            {rows.map(([label, value, title]) => (
               <TableRow key={label}>
                 <TableCell component="th" scope="row" sx={{ fontWeight: 600, pl: 0 }}>
                   {label}
                 </TableCell>
-                <TableCell>{value}</TableCell>
+                <TableCell title={title}>{value}</TableCell>
               </TableRow>
             ))}
           </TableBody>
