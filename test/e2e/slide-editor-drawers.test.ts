@@ -1,35 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { addPhotos, addTextSlide, makeStaffVideo } from './slide-fixtures.ts';
-
-/** A 3 second H.264 + AAC clip stored and processed as an uploaded video slide; answers its slide id. */
-async function addClip(app: E2eApp, videoId: number): Promise<number> {
-  const { repos, slideMedia } = app.running.deps;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-clip-'));
-  try {
-    const file = path.join(dir, 'clip.mp4');
-    execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=duration=3:size=640x360:rate=25',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-    ]);
-    const bytes = readFileSync(file);
-    const row = await repos.slides.insert({ video_id: videoId, position: await repos.slides.nextPosition(videoId), orig_filename: 'Birthday.mp4', processing_state: 'pending' });
-    const key = `videos/${videoId}/slides/${row.id}/original.mp4`;
-    await repos.storage.write(key, bytes);
-    await repos.slides.update(row.id, { orig_path: key, mime: 'video/mp4', bytes: bytes.length });
-    await slideMedia.processSlide(row.id);
-    return row.id;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { addClip, addPhotos, addTextSlide, makeStaffVideo } from './slide-fixtures.ts';
 
 /** The text and video drawers of the slide editor (issue 14; spec 2 "Text slide drawer", "Video slide drawer"). */
 describe('the slide editor drawers', () => {

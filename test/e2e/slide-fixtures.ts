@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { TEXT_BACKGROUNDS } from '../../common/text-backgrounds.ts';
 import { sampleScene } from '../../server/src/media/sample-photos.ts';
 import { renderSvgToJpeg } from '../../server/src/repositories/image.repository.ts';
@@ -52,6 +56,30 @@ export async function addPhotos(app: E2eApp, videoId: number, photos: PhotoSpec[
     ids.push(row.id);
   }
   return ids;
+}
+
+/** A 3 second H.264 + AAC clip stored and processed as an uploaded video slide; answers its slide id. */
+export async function addClip(app: E2eApp, videoId: number): Promise<number> {
+  const { repos, slideMedia } = app.running.deps;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-clip-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc=duration=3:size=640x360:rate=25',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
+      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    ]);
+    const bytes = readFileSync(file);
+    const row = await repos.slides.insert({ video_id: videoId, position: await repos.slides.nextPosition(videoId), orig_filename: 'Birthday.mp4', processing_state: 'pending' });
+    const key = `videos/${videoId}/slides/${row.id}/original.mp4`;
+    await repos.storage.write(key, bytes);
+    await repos.slides.update(row.id, { orig_path: key, mime: 'video/mp4', bytes: bytes.length });
+    await slideMedia.processSlide(row.id);
+    return row.id;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function addTextSlide(app: E2eApp, videoId: number, caption: string): Promise<number> {

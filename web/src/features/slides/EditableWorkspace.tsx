@@ -3,15 +3,15 @@ import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { editorTarget, openedFrom, type EditorPaths, type Tool } from './editor/paths.ts';
 import { useSlideEdits } from './editor/useSlideEdits.ts';
-import type { EditorSlots } from './editor/dialogs.ts';
 import type { SlideListMeta, VideoRef } from '../../api/index.ts';
 import type { SlideActions } from './commands.ts';
 import { GridTools } from './GridTools.tsx';
-import { LookChooserTools } from './look/LookChooserTools.tsx';
+import { LookChooserTools, useSelectedSlides } from './look/LookChooserTools.tsx';
 import { useLookAndStockDialogs } from './look/useLookAndStockDialogs.tsx';
 import { OtherEditors, useLiveSync } from './live/index.ts';
 import { coverId as findCover, isPhoto, photoFirst } from './order.ts';
 import { SlideGrid } from './SlideGrid.tsx';
+import { SlideTimeTool } from './SlideTimeTool.tsx';
 import { SlidesToolbar } from './SlidesToolbar.tsx';
 import { SlideView, type SlideViewNavigation } from './slide-view/index.ts';
 import { sortSlides, type SortKind } from './sort.ts';
@@ -26,7 +26,8 @@ import { useSlideActions } from './useSlideActions.ts';
 import type { SlideListStore } from './useSlideList.ts';
 import { NoticeAlert, ReorderErrorAlert, UndoSnackbar } from './WorkspaceNotices.tsx';
 import { DuplicatePhotos } from './duplicates/DuplicatePhotos.tsx';
-import { RotationIdeasNotice } from './ideas/RotationIdeas.tsx';
+import { RotationIdeasAlert } from './ideas/RotationIdeas.tsx';
+import { useRotationIdeas } from './ideas/useRotationIdeas.ts';
 
 interface Props {
   videoRef: VideoRef;
@@ -41,14 +42,13 @@ interface Props {
   tool?: string;
   /** The addresses of the grid and the slide dialogs (creator form, or the short /slides/{id}). */
   paths: EditorPaths;
-  slots?: EditorSlots;
 }
 
 /** Touch screens (a coarse pointer): tools follow the tapped slide instead of the hover. */
 const isTouchScreen = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 /** The editable slide workspace: toolbar, alerts, grid tools, grid, and the dialogs opened by route. */
-export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, tool, paths, slots }: Props) {
+export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, tool, paths }: Props) {
   const [, navigate] = useLocation();
   const base = paths.grid;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,7 +60,14 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
 
   const refresh = useCallback(() => void load(), [load]);
   const live = useLiveSync(videoRef, refresh, inFlight);
-  const uploads = useUploads(videoRef, { onSlidesChanged: refresh, limit: meta.uploadLinkLimit });
+  const ideas = useRotationIdeas(videoRef, slides, meta.showIdeas, refresh);
+  // The upload session waits for each processed photo's analysis (spec 2 "Upload session"); a slide the list does
+  // not hold yet is still waited for, up to the session's 30 s.
+  const analysis = useMemo(
+    () => (meta.showIdeas ? { finished: (id: number) => ideas.results.has(id) || slides.some((s) => s.id === id && !isPhoto(s)) } : null),
+    [meta.showIdeas, ideas.results, slides],
+  );
+  const uploads = useUploads(videoRef, { onSlidesChanged: refresh, limit: meta.uploadLinkLimit, analysis });
   const slideActions = useSlideActions(videoRef, store);
   const rotation = useRotation(videoRef, store);
   const lookAndStock = useLookAndStockDialogs({ videoRef, meta, onSlidesAdded: refresh });
@@ -78,6 +85,7 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
     [navigate, paths, remove, duplicate, enhance, rotation.rotate],
   );
   const grid = useGridInteraction({ slides, busy, canEdit, actions, saveOrder });
+  const selected = useSelectedSlides(grid.context.targets, slides, busy);
 
   const shownIds = useMemo(() => new Set(slides.map((s) => s.id)), [slides]);
   const uploadTiles = uploads.items.filter(
@@ -145,8 +153,8 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
         {...lookAndStock.toolbar}
       />
       <Stack spacing={1} sx={{ my: 2 }}>
-        <UploadProgress summary={uploads.summary} />
-        {meta.showIdeas && <RotationIdeasNotice videoRef={videoRef} slides={slides} enabled={meta.showIdeas} onChanged={refresh} />}
+        <UploadProgress summary={uploads.summary} showAnalysis={meta.isSuper} />
+        {meta.showIdeas && <RotationIdeasAlert pending={ideas.pending} slides={slides} onDecide={ideas.decide} />}
         {canEdit && <DuplicatePhotos videoRef={videoRef} slides={slides} onChanged={refresh} />}
         <UploadProblems problems={uploads.problems} onDismiss={uploads.dismissProblems} />
         {slideActions.reorderError !== null && <ReorderErrorAlert reason={slideActions.reorderError} onRetry={() => void slideActions.retryOrder()} />}
@@ -156,7 +164,8 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
           <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
             {canEdit && (
               <GridTools context={grid.context} actions={actions}>
-                <LookChooserTools targets={grid.context.targets} slides={slides} busy={busy} coverId={cover} videoRef={videoRef} meta={meta} onSaved={store.replace} />
+                <SlideTimeTool selected={selected} coverId={cover} edits={edits} />
+                <LookChooserTools selected={selected} slides={slides} coverId={cover} videoRef={videoRef} meta={meta} onSaved={store.replace} onTextSlides={edits.chooseForText} />
               </GridTools>
             )}
             <SlideGrid
@@ -189,7 +198,16 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
       <NoticeAlert message={grid.notice} onClose={grid.clearNotice} />
       <SortDialog open={sorting} onClose={() => setSorting(false)} onSort={sort} />
       {lookAndStock.dialogs}
-      {sub === 'new_text' && canEdit && <TextSlideDialog videoRef={videoRef} meta={meta} onSaved={refresh} onClose={() => navigate(base)} />}
+      {sub === 'new_text' && canEdit && (
+        <TextSlideDialog
+          videoRef={videoRef}
+          meta={meta}
+          onSaved={refresh}
+          canDelete={(id) => shownIds.has(id) && !busy.has(id)}
+          onDelete={(id) => actions.remove([id])}
+          onClose={() => navigate(base)}
+        />
+      )}
       {viewed && (
         <SlideView
           videoRef={videoRef}
@@ -203,7 +221,6 @@ export function EditableWorkspace({ videoRef, pageRef, link, store, meta, sub, t
           edits={edits}
           tool={openTool}
           go={go}
-          slots={slots}
         />
       )}
     </Box>

@@ -18,7 +18,8 @@ import {
 import { Box, Button, FormControlLabel, List, Switch, Typography } from '@mui/material';
 import type { Slide } from '../../../api/index.ts';
 import { COMMANDS, type SlideActions } from '../commands.ts';
-import type { EditorDialog, EditorSlots } from './dialogs.ts';
+import type { ReactNode } from 'react';
+import type { EditorDialog } from './dialogs.ts';
 import { DrawerItem } from './DrawerItem.tsx';
 import type { Tool } from './paths.ts';
 import { slideTimeLabel } from './slide-time.ts';
@@ -28,7 +29,8 @@ interface Props {
   isCover: boolean;
   busy: boolean;
   actions: SlideActions;
-  slots: EditorSlots;
+  /** The transition, effect, overlay and border chooser buttons; none for the cover photo. */
+  choosers: ReactNode;
   onTool(tool: Tool): void;
   onDialog(dialog: EditorDialog): void;
   onDelete(): void;
@@ -38,7 +40,7 @@ interface Props {
 const rotateButton = { flex: 1, px: 1, whiteSpace: 'nowrap' } as const;
 
 /** Spec 2 "Photo editor drawer". The cover photo has no custom zoom and no choosers, and is headed 'Cover Photo'. */
-export function PhotoDrawer({ slide, isCover, busy, actions, slots, onTool, onDialog, onDelete, onRevert }: Props) {
+export function PhotoDrawer({ slide, isCover, busy, actions, choosers, onTool, onDialog, onDelete, onRevert }: Props) {
   const ctx = { targets: [slide], busy: new Set(busy ? [slide.id] : []) };
   return (
     <Box>
@@ -70,8 +72,8 @@ export function PhotoDrawer({ slide, isCover, busy, actions, slots, onTool, onDi
         <DrawerItem icon={<DeleteOutlined />} label="Delete" disabled={!COMMANDS.delete.enabled(ctx)} onClick={onDelete} />
         <DrawerItem icon={<SubtitlesOutlined />} label="Caption" detail={slide.slideCaption.trim() || undefined} onClick={() => onDialog('caption')} />
         <DrawerItem icon={<TimerOutlined />} label="Slide Time" detail={slideTimeLabel(slide.slideTime, slide.userSetSlideTime)} onClick={() => onDialog('slideTime')} />
+        {!isCover && choosers}
       </List>
-      {!isCover && slots.choosers?.(slide, ['transition', 'effect', 'overlay', 'border'])}
     </Box>
   );
 }

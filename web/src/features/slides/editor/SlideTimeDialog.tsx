@@ -1,17 +1,26 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import type { Slide } from '../../../api/index.ts';
-import { parseSlideTime, secondsText } from './slide-time.ts';
-import type { SlideEdits } from './useSlideEdits.ts';
+import { customTime, parseSlideTime, sameTime, secondsText, type SlideTimeValue } from './slide-time.ts';
+
+interface Props {
+  /** The time the dialog opens with; its seconds, automatic or not, are offered when the box is unticked. */
+  value: SlideTimeValue;
+  /** The cover photo's time is not set here. */
+  disabled?: boolean;
+  /** Called with a changed time only. */
+  onSave(value: SlideTimeValue): void;
+  onClose(): void;
+}
 
 /** Spec 2 "Slide Time dialog": 'Automatic Slide Time', 'Slide Time' in seconds, Save. */
-export function SlideTimeDialog({ slide, isCover, edits, onClose }: { slide: Slide; isCover: boolean; edits: SlideEdits; onClose(): void }) {
-  const [text, setText] = useState(slide.userSetSlideTime && slide.slideTime !== null ? secondsText(slide.slideTime) : '');
+export function SlideTimeDialog({ value, disabled = false, onSave, onClose }: Props) {
+  const start = customTime(value);
+  const [text, setText] = useState(start.slideTime !== null ? secondsText(start.slideTime) : '');
   const parsed = parseSlideTime(text);
   const automatic = text.trim() === '';
   const save = () => {
     if (!parsed) return;
-    if (parsed.userSetSlideTime !== slide.userSetSlideTime || parsed.slideTime !== (slide.userSetSlideTime ? slide.slideTime : null)) void edits.save(slide.id, parsed);
+    if (!sameTime(parsed, start)) onSave(parsed);
     onClose();
   };
   return (
@@ -20,14 +29,14 @@ export function SlideTimeDialog({ slide, isCover, edits, onClose }: { slide: Sli
       <DialogContent>
         <Stack spacing={1} sx={{ pt: 1 }}>
           <FormControlLabel
-            control={<Checkbox checked={automatic} disabled={isCover} onChange={(e) => setText(e.target.checked ? '' : secondsText(slide.slideTime ?? 5))} />}
+            control={<Checkbox checked={automatic} disabled={disabled} onChange={(e) => setText(e.target.checked ? '' : secondsText(value.slideTime ?? 5))} />}
             label="Automatic Slide Time"
           />
           <TextField
             label="Slide Time"
             type="number"
             value={text}
-            disabled={isCover}
+            disabled={disabled}
             onChange={(e) => setText(e.target.value)}
             error={!parsed}
             helperText={!parsed ? 'Invalid input. Enter the number of seconds per slide.' : 'seconds'}
@@ -37,7 +46,7 @@ export function SlideTimeDialog({ slide, isCover, edits, onClose }: { slide: Sli
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!parsed || isCover} onClick={save}>
+        <Button variant="contained" disabled={!parsed || disabled} onClick={save}>
           Save
         </Button>
       </DialogActions>

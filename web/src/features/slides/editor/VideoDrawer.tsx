@@ -2,13 +2,14 @@ import { ContentCutOutlined, DeleteOutlined, PlayCircleOutlined, RotateLeft, Rot
 import { Box, Button, List, Typography } from '@mui/material';
 import type { Slide } from '../../../api/index.ts';
 import { COMMANDS, type SlideActions } from '../commands.ts';
-import type { EditorDialog, EditorSlots } from './dialogs.ts';
+import type { ReactNode } from 'react';
+import type { EditorDialog } from './dialogs.ts';
 import { DrawerItem } from './DrawerItem.tsx';
 
 const rotateButton = { flex: 1, px: 1, whiteSpace: 'nowrap' } as const;
 
 /** Spec 2 "Video slide drawer": Rotate, Delete, Caption, Volume (not for stock clips), Trimming, transition. */
-export function VideoDrawer({ slide, busy, actions, slots, onDialog, onDelete }: { slide: Slide; busy: boolean; actions: SlideActions; slots: EditorSlots; onDialog(d: EditorDialog): void; onDelete(): void }) {
+export function VideoDrawer({ slide, busy, actions, choosers, onDialog, onDelete }: { slide: Slide; busy: boolean; actions: SlideActions; choosers: ReactNode; onDialog(d: EditorDialog): void; onDelete(): void }) {
   const ctx = { targets: [slide], busy: new Set(busy ? [slide.id] : []) };
   return (
     <Box>
@@ -29,8 +30,8 @@ export function VideoDrawer({ slide, busy, actions, slots, onDialog, onDelete }:
         <DrawerItem icon={<SubtitlesOutlined />} label="Caption" detail={slide.slideCaption.trim() || undefined} onClick={() => onDialog('caption')} />
         {slide.stockVideoId === null && <DrawerItem icon={<VolumeUpOutlined />} label="Volume" detail={`Clip ${slide.clipVolume}%, music ${slide.duckVolume}%`} onClick={() => onDialog('volume')} />}
         <DrawerItem icon={<ContentCutOutlined />} label="Trimming" onClick={() => onDialog('trim')} />
+        {choosers}
       </List>
-      {slots.choosers?.(slide, ['transition'])}
     </Box>
   );
 }

@@ -15,3 +15,35 @@ export function parseSlideTime(text: string): { slideTime: number | null; userSe
   const n = Number(text);
   return Number.isFinite(n) && n > 0 && n <= 600 ? { slideTime: n, userSetSlideTime: true } : undefined;
 }
+
+/** A slide's time as the Slide Time dialog edits it: seconds only when the user set them. */
+export interface SlideTimeValue {
+  slideTime: number | null;
+  userSetSlideTime: boolean;
+}
+
+interface TimedSlide extends SlideTimeValue {
+  id: number;
+  isText: boolean;
+  isVideo: boolean;
+}
+
+export const customTime = (slide: SlideTimeValue): SlideTimeValue => (slide.userSetSlideTime && slide.slideTime !== null ? { slideTime: slide.slideTime, userSetSlideTime: true } : { slideTime: null, userSetSlideTime: false });
+
+export const sameTime = (a: SlideTimeValue, b: SlideTimeValue): boolean => {
+  const x = customTime(a);
+  const y = customTime(b);
+  return x.userSetSlideTime === y.userSetSlideTime && x.slideTime === y.slideTime;
+};
+
+/**
+ * The slides the grid's Set Custom Slide Time sets: the selected photos and text slides. The cover photo keeps its
+ * time (its drawer's Slide Time is disabled too) and a video clip lasts its trimmed length.
+ */
+export const slideTimeTargets = <S extends TimedSlide>(selected: readonly S[], coverId: number | null): S[] => selected.filter((s) => s.id !== coverId && !s.isVideo);
+
+/** What the dialog opens with for several slides: their shared time, else Automatic. */
+export function sharedTime(slides: readonly SlideTimeValue[]): SlideTimeValue {
+  const first = slides[0];
+  return first && slides.every((s) => sameTime(s, first)) ? customTime(first) : { slideTime: null, userSetSlideTime: false };
+}

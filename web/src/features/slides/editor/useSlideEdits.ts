@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { clearKenBurns, cropSlide, replaceSlideImage, revertSlide, saveKenBurns, saveSlide, type CropRect, type Slide, type VideoRef } from '../../../api/index.ts';
+import { choiceAttributes, type ChooserType } from '../look/chooser.ts';
 import type { SlideListStore } from '../useSlideList.ts';
 
 /** Attributes POST /slides/save takes from the editor (spec 2 section 7). */
@@ -26,6 +27,10 @@ export type SlideChanges = Partial<
     | 'contrast'
     | 'saturation'
     | 'enhance'
+    | 'transitionId'
+    | 'effectId'
+    | 'overlayId'
+    | 'borderId'
   >
 >;
 
@@ -38,7 +43,7 @@ const SAVE_WAIT_MS = 60_000;
  * call and cleared before its result is merged. Errors were shown by the API layer; the slide simply stays.
  */
 export function useSlideEdits(videoRef: VideoRef, store: SlideListStore) {
-  const { track, setBusy, isBusy, replace, load } = store;
+  const { track, setBusy, isBusy, replace, load, stateRef } = store;
 
   const run = useCallback(
     async (slideId: number, call: () => Promise<Slide | null>): Promise<Slide | null> => {
@@ -84,6 +89,19 @@ export function useSlideEdits(videoRef: VideoRef, store: SlideListStore) {
     [isBusy, save],
   );
 
+  /**
+   * A chooser's choice for text slides (spec 2 "Chooser": text slides are updated locally and saved later): shown at
+   * once, and sent as soon as each slide has no other call out, so it never races the slide's debounced text.
+   */
+  const chooseForText = useCallback(
+    (ids: readonly number[], type: ChooserType, id: number) => {
+      const attributes = choiceAttributes(type, id) as Partial<Slide>;
+      replace(stateRef.current.slides.filter((s) => ids.includes(s.id)).map((s) => ({ ...s, ...attributes })));
+      for (const slideId of ids) void saveWhenFree(slideId, { [`${type}Id`]: id });
+    },
+    [replace, stateRef, saveWhenFree],
+  );
+
   const crop = useCallback((slideId: number, rect: CropRect) => run(slideId, async () => (await cropSlide(videoRef, slideId, rect)).slide), [run, videoRef]);
 
   /** 'Crop as New': the server copies the slide with the crop applied (as_new) and answers the copy. */
@@ -125,7 +143,10 @@ export function useSlideEdits(videoRef: VideoRef, store: SlideListStore) {
     [run, videoRef],
   );
 
-  return useMemo(() => ({ save, saveWhenFree, crop, cropAsNew, revert, kenBurns, replaceImage }), [save, saveWhenFree, crop, cropAsNew, revert, kenBurns, replaceImage]);
+  return useMemo(
+    () => ({ save, saveWhenFree, chooseForText, replaceLocal: replace, crop, cropAsNew, revert, kenBurns, replaceImage }),
+    [save, saveWhenFree, chooseForText, replace, crop, cropAsNew, revert, kenBurns, replaceImage],
+  );
 }
 
 export type SlideEdits = ReturnType<typeof useSlideEdits>;

@@ -1,62 +1,41 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Grid, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
-import { saveSlide, type Slide, type SlideListMeta, type VideoRef } from '../../../api/index.ts';
-import { clearCustomZoom } from '../../../api/stock-slides.ts';
-import { AUTOMATIC, CHOOSER_TITLES, choiceAttributes, choiceChanges, chooserTargets, hasCustomZoom, initialChoice, type ChooserType } from './chooser.ts';
+import { useMemo, useState } from 'react';
+import type { SlideListMeta } from '../../../api/index.ts';
+import { AUTOMATIC, CHOOSER_TITLES, type ChooserType } from './chooser.ts';
 import { LookTile, type LookTileData } from './LookTile.tsx';
 import { lookTiles } from './look-tiles.ts';
 
 export interface ChooserDialogProps {
-  open: boolean;
   type: ChooserType;
-  videoRef: VideoRef;
   meta: SlideListMeta;
-  /** The chosen slides; the choice applies to each of them except the cover photo. */
-  slides: readonly Slide[];
-  coverId: number | null;
+  /** The tile selected as the dialog opens: the slides' current choice. */
+  initial: number;
+  /** Set when a chosen photo has a custom zoom (effect chooser only): its notice and button replace the tiles. */
+  onRemoveCustomZoom?: () => Promise<void>;
+  /** Saves a changed choice; a rejection (the call showed its message) keeps the dialog open to try again. */
+  onSave(id: number): Promise<void>;
   onClose(): void;
-  /** The slides as the server saved them (also after 'Remove custom zoom'). */
-  onSaved(updated: Slide[]): void;
-  /**
-   * Text slides are updated locally and saved later (spec 2 "Chooser"): when given, the text slides among the
-   * targets are handed here with the changed attributes instead of being sent.
-   */
-  onTextSlides?(ids: number[], attributes: Partial<Slide>): void;
 }
 
-/** 'Choose {Transition|Effect|Overlay|Border}' (spec 2 "Tool dialogs"): Automatic first, double click saves. */
-export function ChooserDialog({ open, type, videoRef, meta, slides, coverId, onClose, onSaved, onTextSlides }: ChooserDialogProps) {
+/**
+ * 'Choose {Transition|Effect|Overlay|Border}' (spec 2 "Tool dialogs", section 4 "Chooser"): Automatic first, a
+ * double click saves, and closing by any way (Save, Esc, a click outside) saves a changed choice.
+ */
+export function ChooserDialog({ type, meta, initial, onRemoveCustomZoom, onSave, onClose }: ChooserDialogProps) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
-  const targets = useMemo(() => chooserTargets(slides, coverId), [slides, coverId]);
-  const [choice, setChoice] = useState(() => initialChoice(targets, type));
+  const [choice, setChoice] = useState(initial);
   const [hovered, setHovered] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const zoomed = type === 'effect' ? targets.filter(hasCustomZoom) : [];
-
-  // A reopened chooser starts from the slides' current choice.
-  useEffect(() => {
-    if (open) setChoice(initialChoice(targets, type));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when it opens or its type changes
-  }, [open, type]);
 
   const tiles: LookTileData[] = useMemo(() => [{ id: AUTOMATIC, label: 'Automatic', posterUrl: null, previewUrl: null }, ...lookTiles(meta, type)], [meta, type]);
 
-  async function save(id: number) {
+  async function run(work: () => Promise<void>, closeAfter: boolean) {
     if (saving) return;
-    if (!choiceChanges(targets, type, id)) {
-      onClose();
-      return;
-    }
-    const attributes = choiceAttributes(type, id) as Partial<Slide>;
-    const text = onTextSlides ? targets.filter((s) => s.isText) : [];
-    const sent = targets.filter((s) => !text.includes(s));
-    if (text.length) onTextSlides?.(text.map((s) => s.id), attributes);
     setSaving(true);
     try {
-      const replies = await Promise.all(sent.map((s) => saveSlide(videoRef, { slideId: s.id, [`${type}Id`]: id })));
-      onSaved(replies.map((r) => r.slide));
-      onClose();
+      await work();
+      if (closeAfter) onClose();
     } catch {
       // The call has shown its message; the dialog stays open to try again.
     } finally {
@@ -64,28 +43,19 @@ export function ChooserDialog({ open, type, videoRef, meta, slides, coverId, onC
     }
   }
 
-  async function removeCustomZoom() {
-    setSaving(true);
-    try {
-      await Promise.all(zoomed.map((s) => clearCustomZoom(videoRef, s.id)));
-      onSaved(zoomed.map((s) => ({ ...s, effectId: AUTOMATIC, userSetEffect: false, effectData: null })));
-    } catch {
-      // Shown by the call.
-    } finally {
-      setSaving(false);
-    }
-  }
+  /** Closing without a change just closes. */
+  const close = (id = choice) => (id === initial ? onClose() : void run(() => onSave(id), true));
 
   const titleId = `chooser-${type}-title`;
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={narrow}>
+    <Dialog open onClose={() => close()} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={narrow}>
       <DialogTitle id={titleId}>{CHOOSER_TITLES[type]}</DialogTitle>
       <DialogContent dividers sx={{ minHeight: 300 }}>
-        {zoomed.length > 0 ? (
+        {onRemoveCustomZoom ? (
           <Alert
             severity="info"
             action={
-              <Button color="inherit" onClick={() => void removeCustomZoom()} disabled={saving}>
+              <Button color="inherit" onClick={() => void run(onRemoveCustomZoom, false)} disabled={saving}>
                 Remove custom zoom
               </Button>
             }
@@ -101,7 +71,10 @@ export function ChooserDialog({ open, type, videoRef, meta, slides, coverId, onC
                   selected={tile.id === choice}
                   playing={hovered === null ? tile.id === choice : tile.id === hovered}
                   onChoose={() => setChoice(tile.id)}
-                  onDoubleClick={() => void save(tile.id)}
+                  onDoubleClick={() => {
+                    setChoice(tile.id);
+                    close(tile.id);
+                  }}
                   onHover={(on) => setHovered(on ? tile.id : null)}
                 />
               </Grid>
@@ -112,14 +85,9 @@ export function ChooserDialog({ open, type, videoRef, meta, slides, coverId, onC
       <DialogActions>
         {saving && <CircularProgress size={24} aria-label="Saving" />}
         <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
+        <Button variant="contained" onClick={() => close()} disabled={saving}>
+          {onRemoveCustomZoom ? 'Close' : 'Save'}
         </Button>
-        {zoomed.length === 0 && (
-          <Button variant="contained" onClick={() => void save(choice)} disabled={saving}>
-            Save
-          </Button>
-        )}
       </DialogActions>
     </Dialog>
   );

@@ -4,11 +4,12 @@ import { useState, type KeyboardEvent } from 'react';
 import type { Slide, SlideListMeta, VideoRef } from '../../../api/index.ts';
 import { commandForKey, COMMANDS, type SlideActions } from '../commands.ts';
 import { CaptionDialog } from '../editor/CaptionDialog.tsx';
-import type { EditorDialog, EditorSlots } from '../editor/dialogs.ts';
+import type { EditorDialog } from '../editor/dialogs.ts';
 import { EditorTool } from '../editor/EditorTool.tsx';
 import type { Tool } from '../editor/paths.ts';
 import { PhotoDrawer } from '../editor/PhotoDrawer.tsx';
 import { ReplaceDialog } from '../editor/ReplaceDialog.tsx';
+import { slideTimeLabel } from '../editor/slide-time.ts';
 import { SlideTimeDialog } from '../editor/SlideTimeDialog.tsx';
 import { TrimDialog } from '../editor/TrimDialog.tsx';
 import { TextDrawer } from '../editor/TextDrawer.tsx';
@@ -17,6 +18,9 @@ import { VideoDrawer } from '../editor/VideoDrawer.tsx';
 import { VolumeDialog } from '../editor/VolumeDialog.tsx';
 import type { SlideEdits } from '../editor/useSlideEdits.ts';
 import { PreviewDialog } from '../../preview/index.ts';
+import { currentChoice, type ChooserType } from '../look/chooser.ts';
+import { DrawerChoosers } from '../look/DrawerChoosers.tsx';
+import { SlidesChooserDialog } from '../look/SlidesChooserDialog.tsx';
 import { ignoredKey, viewKey } from '../keys.ts';
 import { isPhoto } from '../order.ts';
 import { TOOLTIP_ENTER_DELAY, TOOLTIP_LEAVE_DELAY } from '../ToolButton.tsx';
@@ -45,8 +49,10 @@ interface Props {
   edits: SlideEdits;
   tool: Tool | null;
   go: SlideViewNavigation;
-  slots?: EditorSlots;
 }
+
+const PHOTO_CHOOSERS: readonly ChooserType[] = ['transition', 'effect', 'overlay', 'border'];
+const TRANSITION_ONLY: readonly ChooserType[] = ['transition'];
 
 /** Whether the focus is in a field taking text (read as Done mounts, to leave that focus where it is). */
 const typingInField = () => {
@@ -55,7 +61,7 @@ const typingInField = () => {
 };
 
 /** /slides/{id} (spec 2 "Full-screen slide dialogs"): the slide large, its drawer, its neighbours a key away, its tools. */
-export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendingRotation, actions, edits, tool, go, slots = {} }: Props) {
+export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendingRotation, actions, edits, tool, go }: Props) {
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
   const index = slides.findIndex((s) => s.id === slide.id);
   const previous = index > 0 ? slides[index - 1] : undefined;
@@ -95,8 +101,8 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
-    // Keys typed in the small dialogs bubble here through React's tree.
-    if (dialog || ignoredKey(event.nativeEvent)) return;
+    // Keys typed in the small dialogs and choosers bubble here through React's tree, though not through the page's.
+    if (dialog || ignoredKey(event.nativeEvent) || !event.currentTarget.contains(event.target as Node)) return;
     const command = commandForKey(event);
     if (command) {
       event.preventDefault();
@@ -121,32 +127,54 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
     else if (key === 'caption' && !slide.isText) setDialog('caption');
   };
 
+  // Each chooser button opens the chooser for this one slide (spec 2 "Photo editor drawer", text and video drawers).
+  const choosers = (
+    <DrawerChoosers
+      kinds={isPhoto(slide) ? PHOTO_CHOOSERS : TRANSITION_ONLY}
+      meta={meta}
+      current={(type) => currentChoice(slide, type)}
+      dialog={(type, close) => (
+        <SlidesChooserDialog
+          type={type}
+          videoRef={videoRef}
+          meta={meta}
+          slides={[slide]}
+          coverId={coverId}
+          onClose={close}
+          onSaved={edits.replaceLocal}
+          onTextSlides={(ids, id) => edits.chooseForText(ids, type, id)}
+        />
+      )}
+    />
+  );
+
   const drawer = isPhoto(slide) ? (
     <PhotoDrawer
       slide={slide}
       isCover={isCover}
       busy={isBusy}
       actions={actions}
-      slots={slots}
+      choosers={choosers}
       onTool={go.openTool}
       onDialog={setDialog}
       onDelete={remove}
       onRevert={() => void edits.revert(slide.id)}
     />
   ) : slide.isVideo ? (
-    <VideoDrawer slide={slide} busy={isBusy} actions={actions} slots={slots} onDialog={setDialog} onDelete={remove} />
+    <VideoDrawer slide={slide} busy={isBusy} actions={actions} choosers={choosers} onDialog={setDialog} onDelete={remove} />
   ) : (
     <TextDrawer
-      slide={slide}
+      videoRef={videoRef}
       meta={meta}
-      isCover={isCover}
-      busy={isBusy}
-      slots={slots}
+      titleId="slide-view-title"
       draft={text.draft}
       sizeError={text.sizeError}
       onChange={text.change}
-      onDialog={setDialog}
+      canDelete={COMMANDS.delete.enabled(ctx)}
       onDelete={remove}
+      onPreview={() => setDialog('preview')}
+      slideTime={{ label: slideTimeLabel(slide.slideTime, slide.userSetSlideTime), disabled: isCover, onOpen: () => setDialog('slideTime') }}
+      choosers={choosers}
     />
   );
 
@@ -191,7 +219,7 @@ export function SlideView({ videoRef, slide, slides, coverId, meta, busy, pendin
       {dialog === 'inspect' && <InspectDialog slide={slide} index={index} total={slides.length} onClose={() => setDialog(null)} />}
       {dialog === 'shortcuts' && <ShortcutsDialog onClose={() => setDialog(null)} />}
       {dialog === 'caption' && <CaptionDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
-      {dialog === 'slideTime' && <SlideTimeDialog slide={slide} isCover={isCover} edits={edits} onClose={() => setDialog(null)} />}
+      {dialog === 'slideTime' && <SlideTimeDialog value={slide} disabled={isCover} onSave={(time) => void edits.save(slide.id, time)} onClose={() => setDialog(null)} />}
       {dialog === 'download' && <ReplaceDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
       {dialog === 'volume' && <VolumeDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
       {dialog === 'trim' && <TrimDialog slide={slide} edits={edits} onClose={() => setDialog(null)} />}
