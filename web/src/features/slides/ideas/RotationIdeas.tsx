@@ -1,8 +1,7 @@
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import type { Slide, VideoRef } from '../../../api/index.ts';
+import type { Slide } from '../../../api/index.ts';
 import type { Idea } from './ideasApi.ts';
-import { useRotationIdeas } from './useRotationIdeas.ts';
 
 const plural = (n: number) => `${n} photo${n === 1 ? '' : 's'} need${n === 1 ? 's' : ''} rotating`;
 
@@ -57,10 +56,4 @@ export function RotationIdeasAlert({ pending, slides, onDecide }: { pending: Ide
       </Dialog>
     </>
   );
-}
-
-/** The idea alert as the workspace's alert stack shows it: polls while `enabled` (showIdeas) and decides. */
-export function RotationIdeasNotice({ videoRef, slides, enabled, onChanged }: { videoRef: VideoRef; slides: Slide[]; enabled: boolean; onChanged(): void }) {
-  const { pending, decide } = useRotationIdeas(videoRef, slides, enabled, onChanged);
-  return <RotationIdeasAlert pending={pending} slides={slides} onDecide={decide} />;
 }

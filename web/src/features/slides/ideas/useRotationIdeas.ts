@@ -11,6 +11,8 @@ const isPhoto = (s: Slide) => !s.isText && !s.isVideo && !s.deleted && s.id !== 
 export interface RotationIdeas {
   /** Pending rotation suggestions (not decided, something to turn), in slide order. */
   pending: Idea[];
+  /** Every slide's analysis result so far, by slide id (the upload session waits for them). */
+  results: ReadonlyMap<number, Idea>;
   /** Accept (true) or Ignore (false) for each listed slide; accepted turns are made by the server. */
   decide(decisions: Record<number, boolean>): Promise<void>;
 }
@@ -76,5 +78,5 @@ export function useRotationIdeas(videoRef: VideoRef, slides: Slide[], enabled: b
     [videoRef, onChanged],
   );
 
-  return { pending, decide };
+  return { pending, results: ideas, decide };
 }

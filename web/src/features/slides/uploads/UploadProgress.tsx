@@ -20,7 +20,8 @@ function useHeaderHeight(): number {
   return height;
 }
 
-function Bar({ summary }: { summary: UploadSummary }) {
+function Bar({ summary, showAnalysis }: { summary: UploadSummary; showAnalysis: boolean }) {
+  const analysis = showAnalysis ? summary.analysis : null;
   return (
     <Stack spacing={0.75}>
       {summary.label !== null && (
@@ -36,6 +37,23 @@ function Bar({ summary }: { summary: UploadSummary }) {
           />
         </>
       )}
+      {analysis && (
+        // The third bar (super users, spec 2): processed photos waiting for their analysis.
+        <Stack spacing={0.5} data-testid="upload-analysis">
+          {analysis.label !== null && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {analysis.label}
+            </Typography>
+          )}
+          <LinearProgress
+            variant="determinate"
+            color="secondary"
+            value={Math.round(analysis.progress * 100)}
+            aria-label={analysis.label ?? 'Analysis finished'}
+            sx={{ height: 4, borderRadius: 2 }}
+          />
+        </Stack>
+      )}
       {summary.loadingLabel !== null && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <CircularProgress size={14} aria-hidden />
@@ -49,10 +67,11 @@ function Bar({ summary }: { summary: UploadSummary }) {
 }
 
 /**
- * Spec 2, upload progress: the inline progress bar of the alert stack, and a copy fixed below the top bar while the
- * inline one is scrolled out of view. Nothing shows when no files are on their way.
+ * Spec 2, upload progress: the inline progress bar of the alert stack (with the analysis as a third bar for super
+ * users), and a copy fixed below the top bar while the inline one is scrolled out of view. Nothing shows when no files
+ * are on their way.
  */
-export function UploadProgress({ summary }: { summary: UploadSummary }) {
+export function UploadProgress({ summary, showAnalysis = false }: { summary: UploadSummary; showAnalysis?: boolean }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [pinnedAt, setPinnedAt] = useState<number | null>(null);
   const visible = summary.label !== null || summary.loadingLabel !== null;
@@ -76,7 +95,7 @@ export function UploadProgress({ summary }: { summary: UploadSummary }) {
   return (
     <>
       <Paper ref={anchor} variant="outlined" sx={{ px: 2, py: 1.5 }} data-testid="upload-progress">
-        <Bar summary={summary} />
+        <Bar summary={summary} showAnalysis={showAnalysis} />
       </Paper>
       {pinnedAt !== null && (
         // In a portal, so that no transformed ancestor of the page turns 'fixed' into 'fixed to me'.
@@ -90,7 +109,7 @@ export function UploadProgress({ summary }: { summary: UploadSummary }) {
             sx={{ position: 'fixed', top: pinnedAt, left: 0, right: 0, zIndex: (t) => t.zIndex.appBar - 1, px: { xs: 2, sm: 3 }, py: 1 }}
           >
             <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
-              <Bar summary={summary} />
+              <Bar summary={summary} showAnalysis={showAnalysis} />
             </Box>
           </Paper>
         </Portal>

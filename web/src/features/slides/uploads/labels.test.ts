@@ -30,7 +30,7 @@ describe('upload labels', () => {
 
 describe('upload summary', () => {
   it('is empty without files', () => {
-    assert.deepEqual(summarize([], null), { label: null, progress: 0, loadingLabel: null });
+    assert.deepEqual(summarize([], null), { label: null, progress: 0, loadingLabel: null, analysis: null });
   });
 
   it('counts the bytes still to send of uploading and queued files', () => {

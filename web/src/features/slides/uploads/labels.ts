@@ -31,6 +31,8 @@ export function uploadingLabel(remainingBytes: number, bytesPerSecond: number | 
 
 export const processingLabel = (files: number): string => `Processing ${plural(files, 'file')}`;
 
+export const analyzingLabel = (files: number): string => `Analyzing ${plural(files, 'file')}`;
+
 export const COMPLETE_LABEL = 'Upload Complete';
 
 /** 'Loading' for one file, 'Loading N files' for more. */
@@ -55,5 +57,10 @@ export function summarize(items: readonly UploadItem[], bytesPerSecond: number |
   const sentBytes = counted.reduce((n, i) => n + (i.state === 'processing' || i.state === 'done' ? i.size : i.size * i.progress), 0);
   const progress = counted.length === 0 ? 0 : (totalBytes > 0 ? BYTES_SHARE * (sentBytes / totalBytes) : BYTES_SHARE) + (1 - BYTES_SHARE) * (done / counted.length);
 
-  return { label, progress: Math.min(1, progress), loadingLabel: loadingLabel(count('loading')) };
+  // The third bar fills as processed files get their analysis; it shows only while some are analysed.
+  const waiting = counted.filter((i) => i.analysis === 'waiting').length;
+  const finished = counted.filter((i) => i.analysis === 'finished').length;
+  const analysis = waiting + finished > 0 ? { label: waiting > 0 ? analyzingLabel(waiting) : null, progress: finished / (waiting + finished) } : null;
+
+  return { label, progress: Math.min(1, progress), loadingLabel: loadingLabel(count('loading')), analysis };
 }

@@ -46,7 +46,14 @@ export interface SessionDeps<F extends UploadSource> {
   revokePreview?(url: string): void;
 }
 
+/** The photo analysis (AI rotation ideas) as the session waits for it; absent when the workspace does not analyse. */
+export interface AnalysisWatch {
+  /** The analysis has a result for this slide, or will never look at it (not a photo). */
+  finished(slideId: number): boolean;
+}
+
 export interface SessionOptions {
   onSlidesChanged(): void;
   limit: number | null;
+  analysis?: AnalysisWatch | null;
 }

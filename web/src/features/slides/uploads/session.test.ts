@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { PROCESSING_POLL_MS } from './processing-watch.ts';
-import { CLEAR_AFTER_MS, RESTART_AFTER_MS, UploadSession } from './session.ts';
+import { ANALYSIS_TIMEOUT_MS, CLEAR_AFTER_MS, RESTART_AFTER_MS, UploadSession } from './session.ts';
 import type { Clock, PreparedUpload, ProcessingRow, UploadEvents, UploadSource } from './session-types.ts';
 
 class FakeClock implements Clock {
@@ -178,6 +178,52 @@ describe('upload session', () => {
     await h.clock.advance(CLEAR_AFTER_MS);
     assert.deepEqual(h.session.getSnapshot().items, []);
     assert.equal(h.session.getSnapshot().summary.label, null);
+  });
+
+  describe('with the photo analysis on', () => {
+    /** One photo uploaded and processed as slide 7, with the analysis watched through `results`. */
+    async function processed() {
+      const h = harness();
+      const results = new Set<number>();
+      const watch = () => ({ finished: (id: number) => results.has(id) });
+      const options = { onSlidesChanged: () => undefined, limit: null };
+      h.session.configure({ ...options, analysis: watch() });
+      await h.session.addFiles([h.file('1.jpg')]);
+      h.uploads.get('1.jpg')!.events!.success(7);
+      h.processing.set(7, { id: 7, processingState: 'ready', processingError: null });
+      await h.clock.advance(PROCESSING_POLL_MS);
+      // A result coming in gives the workspace a new watch.
+      const found = (id: number) => {
+        results.add(id);
+        h.session.configure({ ...options, analysis: watch() });
+      };
+      return { ...h, found };
+    }
+
+    it("shows 'Analyzing N files' as its third bar, and clears five seconds after the analysis, not before", async () => {
+      const h = await processed();
+      assert.equal(h.session.getSnapshot().summary.label, 'Upload Complete');
+      assert.deepEqual(h.session.getSnapshot().summary.analysis, { label: 'Analyzing 1 file', progress: 0 });
+      await h.clock.advance(CLEAR_AFTER_MS * 2);
+      assert.equal(h.session.getSnapshot().items.length, 1, 'kept while the photo is analysed');
+      h.found(7);
+      assert.deepEqual(h.session.getSnapshot().summary.analysis, { label: null, progress: 1 });
+      await h.clock.advance(CLEAR_AFTER_MS - 1);
+      assert.equal(h.session.getSnapshot().items.length, 1);
+      await h.clock.advance(1);
+      assert.deepEqual(h.session.getSnapshot().items, []);
+      assert.equal(h.session.getSnapshot().summary.analysis, null);
+    });
+
+    it('gives up on a photo without a result after 30 seconds', async () => {
+      const h = await processed();
+      await h.clock.advance(ANALYSIS_TIMEOUT_MS - 1);
+      assert.equal(h.session.getSnapshot().summary.analysis?.label, 'Analyzing 1 file');
+      await h.clock.advance(1);
+      assert.equal(h.session.getSnapshot().summary.analysis?.label, null);
+      await h.clock.advance(CLEAR_AFTER_MS);
+      assert.deepEqual(h.session.getSnapshot().items, []);
+    });
   });
 
   it("turns a failed processing into a permanent problem with the server's message", async () => {

@@ -8,6 +8,8 @@ import type { UploadError, UploadItem, UploadProblem, UploadSnapshot } from './t
 
 /** Spec 2: progress fields are cleared 5 seconds after everything is uploaded and processed. */
 export const CLEAR_AFTER_MS = 5000;
+/** Spec 2: a slide without an analysis result is treated as finished 30 seconds on (as the idea poll does). */
+export const ANALYSIS_TIMEOUT_MS = 30_000;
 /** After the transport has spent its own retries, the upload starts over on its own after this pause. */
 export const RESTART_AFTER_MS = 20_000;
 /** Byte progress reaches the page at most this often; state changes go at once. */
@@ -19,9 +21,11 @@ interface Entry {
   running: boolean;
   sent: number;
   restart?: unknown;
+  /** When processing finished: the analysis is waited for from then on, for ANALYSIS_TIMEOUT_MS at most. */
+  doneAt?: number;
 }
 
-const unsettled = (e: Entry) => e.item.state === 'loading' || e.item.state === 'uploading' || e.item.state === 'processing';
+const unsettled = (e: Entry) => e.item.state === 'loading' || e.item.state === 'uploading' || e.item.state === 'processing' || e.item.analysis === 'waiting';
 
 /** The uploads of one slide workspace: queue, progress, retries, processing polls and problems. DOM-free. */
 export class UploadSession<F extends UploadSource> {
@@ -29,9 +33,9 @@ export class UploadSession<F extends UploadSource> {
   private problems = new Map<string, UploadProblem>();
   private readonly meter = new SpeedMeter();
   private readonly listeners = new Set<() => void>();
-  private snapshot: UploadSnapshot = { items: [], summary: { label: null, progress: 0, loadingLabel: null }, problems: [] };
+  private snapshot: UploadSnapshot = { items: [], summary: { label: null, progress: 0, loadingLabel: null, analysis: null }, problems: [] };
   private options: SessionOptions = { onSlidesChanged: () => undefined, limit: null };
-  private timers: Partial<Record<'sample' | 'clear' | 'emit', unknown>> = {};
+  private timers: Partial<Record<'sample' | 'clear' | 'emit' | 'analysis', unknown>> = {};
   private readonly processing: ProcessingWatch;
   private disposed = false;
   private readonly deps: SessionDeps<F>;
@@ -46,8 +50,11 @@ export class UploadSession<F extends UploadSource> {
     });
   }
 
+  /** New options; a new analysis watch (a result came in) is looked at at once. */
   configure(options: SessionOptions): void {
+    const analysisChanged = options.analysis !== this.options.analysis;
     this.options = options;
+    if (analysisChanged && this.entries.length) this.changed();
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -246,7 +253,10 @@ export class UploadSession<F extends UploadSource> {
       changed = true;
       if (!row) this.entries = this.entries.filter((e) => e !== entry);
       else if (row.processingState === 'failed') this.fail(entry, { message: row.processingError || PROCESSING_FAILED, permanent: true });
-      else this.update(entry, { state: 'done' });
+      else {
+        entry.doneAt = this.deps.clock.now();
+        this.update(entry, { state: 'done' });
+      }
     }
     if (!changed) return;
     this.options.onSlidesChanged();
@@ -288,8 +298,33 @@ export class UploadSession<F extends UploadSource> {
     }, PROGRESS_EMIT_MS);
   }
 
+  /** Marks processed files with where their analysis stands, and looks again when the next one times out. */
+  private markAnalysis(): void {
+    const watch = this.options.analysis;
+    const now = this.deps.clock.now();
+    let nextTimeout = Infinity;
+    for (const entry of this.entries) {
+      const { item } = entry;
+      if (!watch || item.state !== 'done' || item.slideId === undefined || entry.doneAt === undefined) continue;
+      const until = entry.doneAt + ANALYSIS_TIMEOUT_MS;
+      const waiting = !watch.finished(item.slideId) && now < until;
+      if (waiting) nextTimeout = Math.min(nextTimeout, until);
+      const analysis = waiting ? 'waiting' : 'finished';
+      if (item.analysis !== analysis) entry.item = { ...item, analysis };
+    }
+    if (this.timers.analysis !== undefined) this.deps.clock.clearTimeout(this.timers.analysis);
+    this.timers.analysis = undefined;
+    if (nextTimeout < Infinity) {
+      this.timers.analysis = this.deps.clock.setTimeout(() => {
+        this.timers.analysis = undefined;
+        this.changed();
+      }, nextTimeout - now);
+    }
+  }
+
   private changed(): void {
     if (this.disposed) return;
+    this.markAnalysis();
     this.settle();
     const items = this.entries.map((e) => e.item);
     this.snapshot = { items, summary: summarize(items, this.meter.bytesPerSecond), problems: [...this.problems.values()] };

@@ -18,6 +18,11 @@ export interface UploadItem {
   /** Known once the last byte has arrived. */
   slideId?: number;
   error?: UploadError;
+  /**
+   * Where the photo analysis stands once the file is processed, when the workspace analyses (spec 2: the session
+   * waits for it too): 'waiting' for a result, 'finished' (a result, not a photo, or given up on after 30 s).
+   */
+  analysis?: 'waiting' | 'finished';
   /** Object URL of the file itself for photos a browser can show, so the tile is not blank while it uploads. */
   previewUrl?: string;
 }
@@ -25,6 +30,11 @@ export interface UploadItem {
 export interface UploadSummary {
   /** 'Uploading at X mbps, N MB left' | 'Processing N files' | 'Upload Complete' | null */
   label: string | null;
+  /**
+   * The third bar, for super users (spec 2): 'Analyzing N files' while processed photos wait for their analysis,
+   * and how much of it is done; null when the session's files are not being analysed.
+   */
+  analysis: { label: string | null; progress: number } | null;
   /** 0..1 over the whole session. */
   progress: number;
   /** 'Loading' | 'Loading N files' while files are being prepared (tus fingerprints looked up). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchProcessing, fetchSlideList, type VideoRef } from '../../../api/index.ts';
 import { onLiveRefresh } from '../live/index.ts';
-import type { Clock } from './session-types.ts';
+import type { AnalysisWatch, Clock } from './session-types.ts';
 import { UploadSession } from './session.ts';
 import { tusTransport } from './tus-transport.ts';
 import type { UploadItem, UploadProblem, UploadSummary } from './types.ts';
@@ -48,12 +48,12 @@ export interface Uploads {
  * The slide workspace's uploads (spec 2, upload progress and session): up to three files at once, the rest queued,
  * each resumable. `onSlidesChanged` asks the page to load the slide list again (a file finished or failed).
  */
-export function useUploads(videoRef: VideoRef, options: { onSlidesChanged: () => void; limit: number | null }): Uploads {
+export function useUploads(videoRef: VideoRef, options: { onSlidesChanged: () => void; limit: number | null; analysis?: AnalysisWatch | null }): Uploads {
   const [session, setSession] = useState(() => createSession(videoRef));
   if (session.videoRef !== videoRef) setSession(createSession(videoRef));
-  const { onSlidesChanged, limit } = options;
+  const { onSlidesChanged, limit, analysis = null } = options;
 
-  useEffect(() => session.configure({ onSlidesChanged, limit }), [session, onSlidesChanged, limit]);
+  useEffect(() => session.configure({ onSlidesChanged, limit, analysis }), [session, onSlidesChanged, limit, analysis]);
 
   useEffect(() => {
     session.attach();
