@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { addClip, addPhotos, addTextSlide, makeStaffVideo } from './slide-fixtures.ts';
+import { addClip, addPhotos, addTextSlide, eventuallyRow, makeStaffVideo } from './slide-fixtures.ts';
 
 /**
  * The drawers' choosers, the new text slide's drawer and the grid's Set Custom Slide Time (issue 30 items 1 to 7 and
@@ -24,16 +24,7 @@ describe('the slide drawers’ choosers and the new text slide', () => {
   const slideRow = (id: number) => db()('slides').where({ id }).first();
   const dialogTitle = (text: string) => page.waitForSelector(`[role="dialog"] h2::-p-text(${text})`);
   const closed = (text: string) => page.waitForSelector(`[role="dialog"] h2::-p-text(${text})`, { hidden: true });
-  const eventually = async (id: number, ok: (row: Record<string, unknown>) => boolean, what: string) => {
-    const until = Date.now() + 15_000;
-    let row = await slideRow(id);
-    while (!ok(row) && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 200));
-      row = await slideRow(id);
-    }
-    assert.ok(ok(row), `${what}: ${JSON.stringify(row)}`);
-    return row;
-  };
+  const eventually = (id: number, ok: (row: Record<string, unknown>) => boolean, what: string) => eventuallyRow(app, id, ok, what);
   /** The id and label of the first tile after Automatic in the open chooser. */
   const firstTile = () =>
     page.$eval('[role="group"] [data-look-id]:not([data-look-id="0"])', (el) => ({ id: Number(el.getAttribute('data-look-id')), label: el.textContent ?? '' }));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { addClip, addPhotos, addTextSlide, makeStaffVideo } from './slide-fixtures.ts';
+import { addClip, addPhotos, addTextSlide, eventuallyRow, makeStaffVideo } from './slide-fixtures.ts';
 
 /** The text and video drawers of the slide editor (issue 14; spec 2 "Text slide drawer", "Video slide drawer"). */
 describe('the slide editor drawers', () => {
@@ -18,17 +18,7 @@ describe('the slide editor drawers', () => {
 
   const slideRow = (id: number) => app.running.deps.db('slides').where({ id }).first();
   const dialogTitle = (text: string) => page.waitForSelector(`[role="dialog"] h2::-p-text(${text})`);
-  /** Waits until the row satisfies `ok` (the page's save is answered a moment after the request). */
-  const eventually = async (id: number, ok: (row: Record<string, unknown>) => boolean, what: string) => {
-    const until = Date.now() + 15_000;
-    let row = await slideRow(id);
-    while (!ok(row) && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 200));
-      row = await slideRow(id);
-    }
-    assert.ok(ok(row), `${what}: ${JSON.stringify(row)}`);
-    return row;
-  };
+  const eventually = (id: number, ok: (row: Record<string, unknown>) => boolean, what: string) => eventuallyRow(app, id, ok, what);
   const idle = () => page.waitForFunction(() => !document.querySelector('[aria-label="Saving"]'));
   /** Replaces a field's text the way a person does: select it all, then type. */
   const retype = async (selector: string, text: string) => {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -128,6 +129,19 @@ export async function addManyPhotos(app: E2eApp, videoId: number, count: number)
     };
   });
   await db.batchInsert('slides', rows, 100);
+}
+
+/** Waits until the slide's row satisfies `ok` (a page's save is answered a moment after its request); answers it. */
+export async function eventuallyRow(app: E2eApp, id: number, ok: (row: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+  const read = () => app.running.deps.db('slides').where({ id }).first() as Promise<Record<string, unknown>>;
+  const until = Date.now() + 15_000;
+  let row = await read();
+  while (!ok(row) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    row = await read();
+  }
+  assert.ok(ok(row), `${what}: ${JSON.stringify(row)}`);
+  return row;
 }
 
 export async function slideOrder(app: E2eApp, videoId: number): Promise<number[]> {
