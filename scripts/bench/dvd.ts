@@ -1,8 +1,10 @@
 /**
  * The DVD disc image of the benchmark tribute (the ten-minute one of scripts/bench/render.ts): its HD video is made
- * first (in this process, two jobs at a time), then the disc is made three times over by the 'dvd.build' job's
- * handler (the admin's Rebuild DVD), and the median is printed beside the goal:
- * - seconds from asking for the disc, with the HD file in place, to the checked ISO being published (goal < 90 s);
+ * first (in this process, two jobs at a time), its segments making the disc's MPEG-2 pieces and its sound job the
+ * AC-3, and the disc is authored as soon as the HD file is published. Then the disc is made three times over by the
+ * 'dvd.build' job's handler (the admin's Rebuild DVD), and the median is printed beside the goal:
+ * - seconds from the HD file's publication to the checked ISO's (goal at most 10 s);
+ * - seconds from asking for a rebuild to the checked ISO being published (from the same pieces);
  * - the ISO's size, its video rate and chapters.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/dvd.ts [photos]
@@ -24,7 +26,7 @@ import { benchTribute } from './lib/tribute.ts';
 
 const count = Number(process.argv[2] ?? 100);
 const RUNS = 3;
-const GOAL_SECONDS = 90;
+const GOAL_SECONDS = 10;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The render of a kind newer than `after`, once it is done. */
@@ -52,7 +54,10 @@ async function main(): Promise<void> {
     await deps.render.renders.requestHd(videoId);
     await runner.idle();
     const hd = await doneRender(deps, videoId, 'hd', 0);
-    console.log(`HD video: ${(hd.duration! / 60).toFixed(1)} minutes\n`);
+    console.log(`HD video: ${(hd.duration! / 60).toFixed(1)} minutes`);
+    const first = await doneRender(deps, videoId, 'dvd', 0);
+    const afterHd = (first.finished_at!.getTime() - hd.finished_at!.getTime()) / 1000;
+    console.log(`The disc made with it was checked and published ${afterHd.toFixed(1)} s after the HD file (goal at most ${GOAL_SECONDS} s: ${afterHd <= GOAL_SECONDS ? 'met' : 'NOT met'})\n`);
     const builds: number[] = [];
     deps.dvd.useSender(async (name, data) => {
       if (name === 'dvd.build') builds.push((data as JobPayloads['dvd.build']).renderId);
@@ -74,7 +79,7 @@ async function main(): Promise<void> {
     const bytes = Number(disc.bytes);
     const took = median(seconds);
     console.log(`\nDVD of a ${(plan.duration / 60).toFixed(1)}-minute tribute (${plan.standard.toUpperCase()}, ${plan.videoKbps} kbit/s video, ${plan.chapters.length} chapters):`);
-    console.log(`  seconds after the HD file exists, median of ${RUNS}: ${took.toFixed(1)} s (goal under ${GOAL_SECONDS} s: ${took < GOAL_SECONDS ? 'met' : 'NOT met'})`);
+    console.log(`  a rebuild from the pieces, median of ${RUNS}: ${took.toFixed(1)} s (goal at most ${GOAL_SECONDS} s: ${took <= GOAL_SECONDS ? 'met' : 'NOT met'})`);
     console.log(`  ISO size: ${(bytes / 1024 / 1024).toFixed(1)} MB (${((bytes * 8) / plan.duration / 1e6).toFixed(2)} Mbit/s in all)`);
     console.log(`  lsdvd: ${titles.length} title of ${titles[0]?.length.toFixed(2)} s (HD ${hd.duration!.toFixed(2)} s), ${titles[0]?.chapters.length} chapters`);
     console.log(`  (${os.cpus().length} cores${os.loadavg()[0] > os.cpus().length ? `, load ${os.loadavg()[0].toFixed(1)}: a busy machine` : ''})`);

@@ -98,7 +98,7 @@ async function stagesAndPicture(deps: Deps, plan: RenderPlan, dir: string): Prom
   const sound = await (async () => {
     const cpu = treeCpu(process.pid);
     const started = performance.now();
-    await deps.render.ffmpeg.audio(plan.timeline.audio, sources, PROFILES[plan.profile].audioBitrate, `${dir}/sound.m4a`, { bitrate: WEB.audioBitrate, output: `${dir}/sound-web.m4a` });
+    await deps.render.ffmpeg.audio(plan.timeline.audio, sources, PROFILES[plan.profile].audioBitrate, `${dir}/sound.m4a`, [{ bitrate: WEB.audioBitrate, output: `${dir}/sound-web.m4a` }]);
     return { wall: (performance.now() - started) / 1000, cpu: treeCpu(process.pid) - cpu };
   })();
   const level = await deps.render.ffmpeg.loudness(`${dir}/sound.m4a`);

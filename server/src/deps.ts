@@ -111,6 +111,9 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
     // A new installation's library comes first: the watchdog leaves never-rendered videos (the demo's) until it is made.
     holdWaiting: () => library.running(),
+    discStandard: organizationStandard(db),
+    // The disc is authored from the pieces made with the HD segments as soon as the HD file is published.
+    afterHd: (render) => dvd.afterHd(render),
   });
   const library = libraryPreparation({
     db,
@@ -124,6 +127,15 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     whenReady: async () => {
       await queueDemoRenders(db, (videoId) => render.renders.start(videoId));
     },
+  });
+  const dvd = dvdService({
+    videos: repos.videos,
+    records: render.records,
+    files: mediaFiles,
+    standard: organizationStandard(db),
+    requestHd: (videoId) => render.renders.requestHd(videoId),
+    pieces: (plan) => render.pieces.dvdPieces(plan),
+    send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
   });
   const slides = slideService({ slides: repos.slides, urls: (row, hash) => deps.slideMedia.slideUrls(row, hash), notify: notifyVideo });
   // The same object: closures above read deps.live, which server.ts sets after the HTTP server listens.
@@ -145,14 +157,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     themeAssets,
     render,
     /** DVD-Video disc images made from the HD video (server/src/dvd/). */
-    dvd: dvdService({
-      videos: repos.videos,
-      records: render.records,
-      files: mediaFiles,
-      standard: organizationStandard(db),
-      requestHd: (videoId) => render.renders.requestHd(videoId),
-      send: (name, data, options) => (queue ? queue.send(name, data, options) : Promise.reject(new Error('This process has no job queue.'))),
-    }),
+    dvd,
     /** Stock songs, theme pictures and the pickers' clips, made in the background and on demand. */
     library,
   });

@@ -15,6 +15,17 @@ import type { VideoRow } from '../src/repositories/video.repository.ts';
 import { makeUser, makeVideo, startHarness, type Harness } from './harness.ts';
 import { addPhoto, addTextSlide, insertTestTheme, startWorker, temporaries, until } from './render-helpers.ts';
 import { itemSegments } from '../src/render/plan/types.ts';
+import { dvdPiece, ntscFrames } from '../src/render/compile/dvd-pieces.ts';
+import type { SlideRow } from '../src/repositories/slide.repository.ts';
+
+/** The frames and frame rate of a disc image's video (its first VOB). */
+async function discVideo(iso: string): Promise<{ frames: number; width: number; height: number; rate: string }> {
+  const vob = await extract(iso, 'VTS_01_1.VOB');
+  const { stdout } = await runTool('ffprobe', ['-v', 'error', '-count_packets', '-select_streams', 'v', '-show_entries', 'stream=nb_read_packets,width,height,r_frame_rate', '-of', 'json', vob], 60_000);
+  rmSync(vob);
+  const [s] = (JSON.parse(stdout) as { streams: { nb_read_packets: string; width: number; height: number; r_frame_rate: string }[] }).streams;
+  return { frames: Number(s.nb_read_packets), width: s.width, height: s.height, rate: s.r_frame_rate };
+}
 
 /** Copies a file of the disc image out through its ISO 9660 directory (isoinfo, from genisoimage's package). */
 async function extract(iso: string, name: string): Promise<string> {
@@ -42,6 +53,10 @@ describe('DVD disc image', function () {
   let hd: RenderRow & { plan: RenderPlan };
   let admin: { email: string };
   let staff: { email: string };
+  let org: number;
+  let photo: SlideRow;
+  /** The disc authored right after the HD render, before anyone asked for it. */
+  let authored: DvdRender | undefined;
   let sent: { name: JobName; data: JobPayloads[JobName] }[] = [];
 
   /** Requests the DVD and runs the jobs it sent in this process, as a worker would. */
@@ -55,13 +70,13 @@ describe('DVD disc image', function () {
   before(async () => {
     h = await startHarness();
     const deps = h.deps;
-    const org = (await deps.db('organizations').insert({ organization_name: 'Disc Org' }).returning('id'))[0].id as number;
+    org = (await deps.db('organizations').insert({ organization_name: 'Disc Org' }).returning('id'))[0].id as number;
     staff = await makeUser(deps, { organizationId: org, role: 'staff' });
     admin = await makeUser(deps, { organizationId: org, role: 'super' });
     const themeId = await insertTestTheme(deps, { introLength: 1, outroLength: 1, transitionLength: 0.5 });
     video = await makeVideo(deps, { organization_id: org, theme_id: themeId, automatic_timing: false, slide_time: 1.5, title: 'Ruth "Ruthie" Álvarez' } as Partial<VideoRow> & { organization_id: number });
     // Eleven slides (a photo first, as finalizing requires): a second chapter starts at the eleventh.
-    await addPhoto(deps, video, 640, 400);
+    photo = await addPhoto(deps, video, 640, 400);
     for (let i = 1; i < SLIDES_PER_CHAPTER + 1; i++) await addTextSlide(deps, video, `Memory ${i + 1}`);
     await deps.db('videos').where({ id: video.id }).update({ date_in_queue: new Date() });
     video = (await deps.repos.videos.findById(video.id))!;
@@ -71,6 +86,7 @@ describe('DVD disc image', function () {
     assert.deepEqual(runner.errors, []);
     hd = (await deps.render.records.latest(video.id, 'hd')) as RenderRow & { plan: RenderPlan };
     assert.equal(hd.status, 'done', `${hd.message} ${hd.error}`);
+    authored = (await deps.render.records.latest(video.id, 'dvd')) as DvdRender | undefined;
     deps.dvd.useSender(async (name, data) => {
       sent.push({ name, data });
     });
@@ -88,6 +104,18 @@ describe('DVD disc image', function () {
       dvd = await buildHere();
       assert.equal(dvd.status, 'done', `${dvd.message} ${dvd.error}`);
       iso = h.deps.render.files.path(dvd.file_key!);
+    });
+
+    it('is authored from the pieces made in the HD pass as soon as the HD file is published, nobody asking', async () => {
+      assert.ok(authored, 'a disc right after the HD render');
+      assert.equal(authored.status, 'done', `${authored.message} ${authored.error}`);
+      assert.equal(authored.id, dvd.id, 'asking for it finds that disc');
+      assert.equal(hd.plan.dvd, 'ntsc');
+      // Every segment's MPEG-2 piece is in the cache, made by the segment's own ffmpeg beside the HD and web pieces.
+      for (const index of hd.plan.hashes.keys()) assert.ok(await h.deps.render.files.size(dvdPiece(hd.plan, index)!.key), `piece ${index}`);
+      // NTSC's 29.97: the last of every 1001 frames is left out, so the disc is as long as the HD video.
+      const video = await discVideo(iso);
+      assert.deepEqual(video, { frames: ntscFrames(hd.plan.timeline.frames), width: 720, height: 480, rate: '30000/1001' });
     });
 
     it('holds one title as long as the HD video, with the planned chapters on their slide boundaries', async () => {
@@ -165,6 +193,54 @@ describe('DVD disc image', function () {
       assert.equal(rebuilt.status, 'done', `${rebuilt.message} ${rebuilt.error}`);
       assert.equal((await h.deps.repos.videos.findById(video.id))!.dvd_path, rebuilt.file_key);
       dvd = rebuilt;
+    });
+
+    it('makes a PAL disc in a pass of its own from the HD file', async () => {
+      await h.deps.db('organizations').where({ id: org }).update({ dvd_standard: 'pal' });
+      try {
+        const pal = await buildHere();
+        assert.equal(pal.status, 'done', `${pal.message} ${pal.error}`);
+        assert.equal(pal.dvd_plan!.standard, 'pal');
+        const file = h.deps.render.files.path(pal.file_key!);
+        const titles = await readDisc(file, 'pal');
+        assert.equal(titles.length, 1);
+        assert.ok(Math.abs(titles[0].length - hd.plan.timeline.duration) <= 0.5, `title ${titles[0].length} s`);
+        assert.equal(titles[0].chapters.length, 2);
+        const video = await discVideo(file);
+        assert.deepEqual([video.width, video.height, video.rate], [720, 576, '25/1']);
+      } finally {
+        await h.deps.db('organizations').where({ id: org }).update({ dvd_standard: 'ntsc' });
+      }
+      dvd = await buildHere();
+      assert.equal(dvd.status, 'done', `${dvd.message} ${dvd.error}`);
+    });
+
+    it('after an edit, is authored again from the pieces, only the edited slide\'s made again', async () => {
+      await h.deps.db('slides').where({ id: photo.id }).update({ slide_caption: 'An edited caption' });
+      const runner = h.deps.render.runLocally(2);
+      await h.deps.render.renders.requestHd(video.id);
+      await runner.idle();
+      assert.deepEqual(runner.errors, []);
+      const again = (await h.deps.render.records.latest(video.id, 'hd')) as RenderRow & { plan: RenderPlan };
+      assert.equal(again.status, 'done', `${again.message} ${again.error}`);
+      const changed = again.plan.hashes.flatMap((hash, index) => (hash !== hd.plan.hashes[index] ? [index] : []));
+      assert.ok(changed.length > 0 && changed.length <= 3, `${changed.length} segments changed`);
+      const disc = (await h.deps.render.records.latest(video.id, 'dvd')) as DvdRender;
+      assert.ok(disc.id > dvd.id, 'a new disc');
+      assert.equal(disc.status, 'done', `${disc.message} ${disc.error}`);
+      assert.equal((await h.deps.repos.videos.findById(video.id))!.dvd_path, disc.file_key);
+      // The pieces of the unchanged segments are the same files; the changed ones are new.
+      const pieces = (plan: RenderPlan) => plan.hashes.map((_, index) => dvdPiece(plan, index)!.hash);
+      const before = pieces(hd.plan);
+      const after = pieces(again.plan);
+      assert.deepEqual(after.flatMap((piece, index) => (piece !== before[index] ? [index] : [])), changed);
+      const made = await h.deps.db('render_segments').whereIn('hash', after).where('profile', 'hd-dvd').select('hash');
+      assert.equal(made.length, after.length);
+      const file = h.deps.render.files.path(disc.file_key!);
+      assert.equal((await discVideo(file)).frames, ntscFrames(again.plan.timeline.frames));
+      assert.equal((await readDisc(file, 'ntsc'))[0].chapters.length, 2);
+      hd = again;
+      dvd = disc;
     });
 
     it('fails with a clear message, and offers nothing, when the disc does not pass its check', async () => {

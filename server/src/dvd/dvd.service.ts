@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import type { RenderPlan } from '../render/compile/render-plan.ts';
 import { RenderFailure } from '../render/render-error.ts';
 import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
 import type { RenderRecordRepository, RenderRow } from '../repositories/render-record.repository.ts';
@@ -10,9 +11,9 @@ import type { VideoRepository, VideoRow } from '../repositories/video.repository
 import { WORKER_ID } from '../services/render-segment.service.ts';
 import { MAX_ATTEMPTS, RESEND_AFTER_S, type Send } from '../services/render.service.ts';
 import { authorDvd } from './author.ts';
-import { encodeDvd } from './encode.ts';
+import { encodeDvd, muxPieces } from './encode.ts';
 import { makeIso } from './iso.ts';
-import { dvdHash, dvdPlan, isDvdStandard, type DvdPlan, type DvdStandard } from './plan.ts';
+import { dvdHash, dvdPlan, isDvdStandard, videoKbps, type DvdPlan, type DvdStandard } from './plan.ts';
 import { discProblem, readDisc } from './validate.ts';
 
 /** A render of kind 'dvd' with the disc plan it is made to and, once published, its ISO's SHA-256. */
@@ -26,6 +27,11 @@ export interface DvdServiceDeps {
   standard: (video: VideoRow) => Promise<DvdStandard>;
   /** Plans the HD render of a finalized video when it has none yet (render.service.ts requestHd). */
   requestHd: (videoId: number) => Promise<void>;
+  /**
+   * The disc's pieces made with an NTSC HD plan's segments and its AC-3 sound, local files in order, or null when
+   * any is missing (render-segment.service.ts dvdPieces).
+   */
+  pieces: (plan: RenderPlan) => Promise<{ segments: string[]; sound: string } | null>;
   send: Send;
 }
 
@@ -48,12 +54,14 @@ const CHANGED = 'The video changed while its DVD was being made. Please request 
 const isoKey = (render: Pick<RenderRow, 'video_id' | 'id'>): string => `videos/${render.video_id}/renders/${render.id}/dvd.iso`;
 
 /**
- * DVD-Video disc images as renders of kind 'dvd', made from the finished HD file of the same plan by one job
- * ('dvd.build'): encode (encode.ts), author (author.ts), image (iso.ts), check (validate.ts), publish. A video's DVD
+ * DVD-Video disc images as renders of kind 'dvd': an NTSC disc joins the MPEG-2 pieces and AC-3 sound made with the
+ * HD segments (render/compile/dvd-pieces.ts), authored by the worker that published the HD file as soon as it did
+ * (afterHd); a PAL disc, or one whose pieces are gone, is encoded from the finished HD file (encode.ts). Then
+ * author (author.ts), image (iso.ts), check (validate.ts), publish, by the 'dvd.build' job or afterHd. A video's DVD
  * is decided under its row lock and named by the HD plan's hash and the standard, so an unchanged video's ISO is
  * never made twice; the image is written to a temporary name and renamed into place only once lsdvd has checked it,
  * so a worker killed mid-way leaves nothing half made where a download could find it, and pg-boss's retry of its
- * job starts again from the HD file.
+ * job starts again from the pieces or the HD file.
  */
 export function dvdService(deps: DvdServiceDeps) {
   const { records, files } = deps;
@@ -95,11 +103,18 @@ export function dvdService(deps: DvdServiceDeps) {
     const progress = (value: number, message: string) => records.advance(render.id, ['rendering'], { progress: value, message });
     const dir = await scratchDir('dvd');
     try {
-      await progress(WAITING_SHARE, 'Encoding the DVD video');
       const mpeg = path.join(dir, 'title.mpg');
-      await encodeDvd(await files.local(hd.file_key!), plan, mpeg, (share) => {
-        void progress(WAITING_SHARE + 35 * share, `Encoding the DVD video: ${Math.floor(share * 100)}%`).catch(() => undefined);
-      });
+      // Pieces made for another standard (the organization changed it since) or at another rate do not serve.
+      const pieces = hd.plan?.dvd === plan.standard && videoKbps(hd.plan.timeline.duration) === plan.videoKbps ? await deps.pieces(hd.plan) : null;
+      if (pieces) {
+        await progress(WAITING_SHARE + 20, 'Joining the DVD video');
+        await muxPieces(pieces.segments, pieces.sound, plan, mpeg);
+      } else {
+        await progress(WAITING_SHARE, 'Encoding the DVD video');
+        await encodeDvd(await files.local(hd.file_key!), plan, mpeg, (share) => {
+          void progress(WAITING_SHARE + 35 * share, `Encoding the DVD video: ${Math.floor(share * 100)}%`).catch(() => undefined);
+        });
+      }
       await progress(86, 'Authoring the disc');
       const disc = path.join(dir, 'disc');
       await authorDvd(plan, mpeg, disc);
@@ -127,6 +142,57 @@ export function dvdService(deps: DvdServiceDeps) {
     if (latest?.id === render.id) await deps.videos.update(render.video_id, { iso_size: bytes, dvd_path: key } as Partial<VideoRow>);
   }
 
+  /**
+   * The video's DVD render of the HD render `hd`'s plan: the one made or being made, or a new one (`force`: a new one
+   * anyway), decided under the video's row lock.
+   */
+  async function decide(video: VideoRow, hd: RenderRow & { plan: RenderPlan }, standard: DvdStandard, force: boolean): Promise<DvdRender> {
+    const hash = dvdHash(hd.plan.hash, standard);
+    const plan = dvdPlan(hd.plan.timeline, standard);
+    return records.forVideo(video.id, async (tx) => {
+      const latest = (await tx.latest(video.id, 'dvd')) as DvdRender | undefined;
+      if (!force && latest && latest.hash === hash && latest.status !== 'failed') {
+        if (latest.status !== 'done' || (latest.file_key && (await files.size(latest.file_key)))) return latest;
+      }
+      await tx.retireActive(video.id, 'dvd', REPLACED);
+      const values = { video_id: video.id, kind: 'dvd' as const, hash, source_render_id: hd.id, status: 'rendering' as const, progress: 0, message: 'Waiting to start', dvd_plan: plan };
+      return (await tx.create(values, ['dvd'])) as DvdRender;
+    });
+  }
+
+  /** The 'dvd.build' job: one try at making a DVD render's disc, counted; the third failure stops it with a message. */
+  async function build(renderId: number): Promise<void> {
+    const render = await find(renderId);
+    const plan = render?.dvd_plan;
+    if (!render || render.kind !== 'dvd' || render.status !== 'rendering' || !plan) return;
+    const hd = await sourceOf(render);
+    if (!hd || hd.status === 'failed' || !hd.plan) return fail(renderId, hd?.error === 'superseded' ? CHANGED : HD_FAILED, `HD render ${hd?.id ?? 'missing'}: ${hd?.message ?? ''}`);
+    if (hd.status !== 'done' || !hd.file_key) {
+      await records.advance(renderId, ['rendering'], { progress: (WAITING_SHARE * hd.progress) / 100, message: `Making the HD video first: ${Math.floor(hd.progress)}%` });
+      // The job looks again shortly; noting the send keeps a request meanwhile from starting a second chain.
+      if ((await records.claimSends(renderId, ['dvd'], 0)).length) await sendBuild(render, WAIT_FOR_HD_S);
+      return;
+    }
+    const attempt = await records.startTask(renderId, 'dvd', WORKER_ID, dvdExpiry(plan.duration) - HOLD_MARGIN_S);
+    if (attempt === 0) return;
+    if (attempt > MAX_ATTEMPTS) {
+      await records.finishTask(renderId, 'dvd', 'failed', 'gave up');
+      return fail(renderId, GAVE_UP, `dvd: ${attempt - 1} attempts did not finish`);
+    }
+    try {
+      const video = await deps.videos.findById(render.video_id);
+      const key = await make(render, plan, hd, video?.title ?? '');
+      await publish(render, plan, key);
+    } catch (err) {
+      const detail = err instanceof RenderFailure ? `${err.message} ${err.detail}` : err instanceof Error ? (err.stack ?? err.message) : String(err);
+      const final = (err instanceof RenderFailure && !err.retryable) || attempt >= MAX_ATTEMPTS;
+      await records.finishTask(renderId, 'dvd', final ? 'failed' : 'running', detail.slice(0, 4000));
+      if (!final) throw err;
+      return fail(renderId, err instanceof RenderFailure ? err.message : GAVE_UP, `dvd: ${detail}`);
+    }
+    await records.finishTask(renderId, 'dvd', 'done');
+  }
+
   return {
     /**
      * Starts the video's DVD unless it is made or being made as planned (`force`: a new one anyway, the admin's
@@ -144,19 +210,7 @@ export function dvdService(deps: DvdServiceDeps) {
       }
       if (!hd?.plan) throw new AppError(409, 'The video is still being prepared. Please try again in a minute.');
       if (hd.status === 'failed') throw new AppError(409, hd.message || HD_FAILED);
-      const standard = await deps.standard(video);
-      const hash = dvdHash(hd.plan.hash, standard);
-      const plan = dvdPlan(hd.plan.timeline, standard);
-      const source = hd;
-      const render = await records.forVideo(videoId, async (tx) => {
-        const latest = (await tx.latest(videoId, 'dvd')) as DvdRender | undefined;
-        if (!force && latest && latest.hash === hash && latest.status !== 'failed') {
-          if (latest.status !== 'done' || (latest.file_key && (await files.size(latest.file_key)))) return latest;
-        }
-        await tx.retireActive(videoId, 'dvd', REPLACED);
-        const values = { video_id: videoId, kind: 'dvd' as const, hash, source_render_id: source.id, status: 'rendering' as const, progress: 0, message: 'Waiting to start', dvd_plan: plan };
-        return (await tx.create(values, ['dvd'])) as DvdRender;
-      });
+      const render = await decide(video, hd as RenderRow & { plan: RenderPlan }, await deps.standard(video), force);
       if (render.status !== 'done' && (await records.claimSends(render.id, ['dvd'], RESEND_AFTER_S)).length) await sendBuild(render);
       return render;
     },
@@ -175,36 +229,25 @@ export function dvdService(deps: DvdServiceDeps) {
     },
 
     /** The 'dvd.build' job: one try at making a DVD render's disc, counted; the third failure stops it with a message. */
-    async build(renderId: number): Promise<void> {
-      const render = await find(renderId);
-      const plan = render?.dvd_plan;
-      if (!render || render.kind !== 'dvd' || render.status !== 'rendering' || !plan) return;
-      const hd = await sourceOf(render);
-      if (!hd || hd.status === 'failed' || !hd.plan) return fail(renderId, hd?.error === 'superseded' ? CHANGED : HD_FAILED, `HD render ${hd?.id ?? 'missing'}: ${hd?.message ?? ''}`);
-      if (hd.status !== 'done' || !hd.file_key) {
-        await records.advance(renderId, ['rendering'], { progress: (WAITING_SHARE * hd.progress) / 100, message: `Making the HD video first: ${Math.floor(hd.progress)}%` });
-        // The job looks again shortly; noting the send keeps a request meanwhile from starting a second chain.
-        if ((await records.claimSends(renderId, ['dvd'], 0)).length) await sendBuild(render, WAIT_FOR_HD_S);
-        return;
-      }
-      const attempt = await records.startTask(renderId, 'dvd', WORKER_ID, dvdExpiry(plan.duration) - HOLD_MARGIN_S);
-      if (attempt === 0) return;
-      if (attempt > MAX_ATTEMPTS) {
-        await records.finishTask(renderId, 'dvd', 'failed', 'gave up');
-        return fail(renderId, GAVE_UP, `dvd: ${attempt - 1} attempts did not finish`);
-      }
+    build,
+
+    /**
+     * What follows a published HD render whose plan made the disc's pieces (an NTSC organization's): its DVD is
+     * authored here and now, by the worker that joined the HD file, from those pieces (a few seconds: nothing is
+     * encoded again). A try that fails is left to the 'dvd.build' job's retries.
+     */
+    async afterHd(hd: RenderRow): Promise<void> {
+      if (!hd.plan?.dvd || hd.status !== 'done') return;
+      const video = await deps.videos.findById(hd.video_id);
+      if (!video || video.deleted_at || !video.date_in_queue || (await deps.standard(video)) !== hd.plan.dvd) return;
+      const render = await decide(video, hd as RenderRow & { plan: RenderPlan }, hd.plan.dvd, false);
+      if (render.status !== 'rendering' || !(await records.claimSends(render.id, ['dvd'], RESEND_AFTER_S)).length) return;
       try {
-        const video = await deps.videos.findById(render.video_id);
-        const key = await make(render, plan, hd, video?.title ?? '');
-        await publish(render, plan, key);
+        await build(render.id);
       } catch (err) {
-        const detail = err instanceof RenderFailure ? `${err.message} ${err.detail}` : err instanceof Error ? (err.stack ?? err.message) : String(err);
-        const final = (err instanceof RenderFailure && !err.retryable) || attempt >= MAX_ATTEMPTS;
-        await records.finishTask(renderId, 'dvd', final ? 'failed' : 'running', detail.slice(0, 4000));
-        if (!final) throw err;
-        return fail(renderId, err instanceof RenderFailure ? err.message : GAVE_UP, `dvd: ${detail}`);
+        console.error(`[dvd] ${render.id}: authoring after the HD video failed; its job tries again:`, err);
+        await sendBuild(render).catch((sendErr: unknown) => console.error(`[dvd] ${render.id}: cannot queue its retry:`, sendErr));
       }
-      await records.finishTask(renderId, 'dvd', 'done');
     },
 
     /** Sends the DVD jobs another way from now on (a test runs them in its own process). */

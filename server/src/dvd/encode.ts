@@ -53,3 +53,23 @@ export async function encodeDvd(hdFile: string, plan: DvdPlan, output: string, o
     clearInterval(timer);
   }
 }
+
+/**
+ * ffmpeg's arguments that multiplex the disc's pieces (MPEG-2 made with the HD segments, render/compile/dvd-pieces.ts),
+ * read end to end from `pipe:3`, with the AC-3 sound into the DVD program stream, copying both. The pieces are raw
+ * MPEG-2: its parser gives the pictures in decoding order without times, so they are counted from the frame rate
+ * (genpts); without them the multiplexer starts no new navigation unit at the groups' first pictures.
+ */
+export function muxArgs(sound: string, output: string): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-v', 'error', '-y',
+    '-fflags', '+genpts', '-f', 'mpegvideo', '-framerate', '30000/1001', '-i', 'pipe:3', '-i', sound,
+    '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-f', 'dvd', '-muxrate', '10080000', '-packetsize', '2048', output,
+  ];
+}
+
+/** The disc's program stream from its pieces and sound, without encoding anything again. */
+export async function muxPieces(pieces: string[], sound: string, plan: DvdPlan, output: string): Promise<void> {
+  // cat reads the pieces into ffmpeg's pipe: their names as arguments of one program, never one argument of ffmpeg's.
+  await runTool('ffmpeg', muxArgs(sound, output), timeoutMs(plan.duration), [{ command: 'cat', args: ['--', ...pieces], fd: 3 }]);
+}

@@ -53,8 +53,11 @@ describe('the render’s sound job', function () {
     assert.ok(Math.abs(leveling.gain - (LOUDNESS.integrated - before.integrated)) < 0.2, `gain ${leveling.gain} for ${before.integrated} LUFS`);
     const out = path.join(dir, 'steady-out.m4a');
     const web = path.join(dir, 'steady-web.m4a');
-    await renderRepository().audio(plan, { music: [file], clips: [] }, '192k', out, { bitrate: '128k', output: web });
-    for (const f of [out, web]) {
+    const disc = path.join(dir, 'steady-dvd.ac3');
+    await renderRepository().audio(plan, { music: [file], clips: [] }, '192k', out, [{ bitrate: '128k', output: web }, { bitrate: '192k', output: disc, codec: 'ac3' }]);
+    const ac3 = await renderRepository().probe(disc);
+    assert.deepEqual([ac3.audio?.codec, ac3.audio?.sampleRate, ac3.audio?.channels], ['ac3', 48000, 2]);
+    for (const f of [out, web, disc]) {
       const reading = await loudnessRepository().read(f);
       assert.ok(Math.abs(reading.integrated - LOUDNESS.integrated) <= 0.3, `${path.basename(f)}: ${reading.integrated} LUFS`);
       assert.ok(reading.truePeak <= LOUDNESS.truePeak + 0.3, `${path.basename(f)}: ${reading.truePeak} dBTP`);

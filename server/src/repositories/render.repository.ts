@@ -134,10 +134,10 @@ export function renderRepository() {
     /**
      * The mixed sound at the target loudness: ebur128 measures the mix, then one pass applies the gain that levels
      * it (loudnorm's linear mode, at the mix's own 48 kHz rather than loudnorm's 192) and encodes it; a mix one gain
-     * cannot level goes through loudnorm's two passes. `also`: the same sound encoded a second time by that pass
-     * (the web video's).
+     * cannot level goes through loudnorm's two passes. `also`: the same sound encoded again by that pass (the web
+     * video's, the DVD's).
      */
-    async audio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string, also?: AlsoOutput): Promise<void> {
+    async audio(plan: AudioPlan, sources: AudioSources, bitrate: string, output: string, also: AlsoOutput[] = []): Promise<void> {
       const leveling = hasSound(plan) ? await levelingOf(plan, sources) : null;
       await runTool('ffmpeg', finalArgs(plan, sources, leveling, bitrate, output, ['-f', 'mp4'], also), ten(plan.duration / 4));
     },

@@ -13,7 +13,7 @@ import { renderPruneService } from './render-prune.service.ts';
 import { renderShowcaseService } from './render-showcase.service.ts';
 import { renderSegmentService, slideSources } from './render-segment.service.ts';
 import { renderThemeService, type EnsureThemeArt } from './render-theme.service.ts';
-import { renderService, type Send } from './render.service.ts';
+import { renderService, type RenderServiceDeps, type Send } from './render.service.ts';
 import type { SlideMediaService } from './slide-media.service.ts';
 
 export interface RenderEngineDeps {
@@ -32,6 +32,10 @@ export interface RenderEngineDeps {
   showcaseCacheDir?: string;
   /** True while the watchdog should not start finalized videos that were never rendered (a library being prepared). */
   holdWaiting?: () => Promise<boolean>;
+  /** The disc standard of a video's organization (render.service.ts' discStandard). */
+  discStandard?: RenderServiceDeps['discStandard'];
+  /** What follows a published HD render (the DVD's authoring). */
+  afterHd?: RenderServiceDeps['afterHd'];
 }
 
 /** Every part of the render engine, built once per process from the repositories it uses. */
@@ -65,6 +69,8 @@ export function renderEngine(deps: RenderEngineDeps) {
     art,
     slides,
     send: (name, data, options) => send(name, data, options),
+    discStandard: deps.discStandard,
+    afterHd: deps.afterHd,
   });
 
   const previews = previewService({ records, inputs, inputsRepo, pieces, ffmpeg, files: deps.files });

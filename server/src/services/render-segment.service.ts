@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { editParamsOf, editVersion } from '../media/image-recipe.ts';
 import { audioKey, ENGINE_VERSION, segmentKey, webAudioKey, webSegmentHash, webSegmentKey, type RenderPlan } from '../render/compile/render-plan.ts';
+import { DVD_AUDIO_BITRATE, dvdAudioHash, dvdAudioKey, dvdPiece } from '../render/compile/dvd-pieces.ts';
 import { workImage } from '../render/compile/geometry.ts';
 import { PROFILES, WEB, type Profile } from '../render/compile/profiles.ts';
 import { segmentArgs, type ImageLayer, type SegmentOutputs, type VisualLayers } from '../render/compile/segment-graph.ts';
@@ -106,9 +107,18 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
    * were a few hundred round trips (to object storage, a request and a download each).
    */
   const lookUp = <T>(keys: string[], look: (key: string) => Promise<T>): Promise<T[]> => mapLimited(keys, LOOKUPS_AT_ONCE, look);
-  /** Whether segment `hash` of a plan is in the cache whole: an HD segment with its piece of the web video. */
-  const cached = async (plan: RenderPlan, hash: string): Promise<boolean> =>
-    (await has(segmentKey(plan.profile, hash))) && (plan.profile !== 'hd' || (await has(webSegmentKey(hash))));
+  /** Whether segment `index` of a plan is in the cache whole: an HD segment with its pieces of the web video and the disc. */
+  async function cached(plan: RenderPlan, index: number): Promise<boolean> {
+    const hash = plan.hashes[index];
+    const dvd = dvdPiece(plan, index);
+    return (await has(segmentKey(plan.profile, hash))) && (plan.profile !== 'hd' || (await has(webSegmentKey(hash)))) && (!dvd || (await has(dvd.key)));
+  }
+  /** The cache's names of everything segment `index` makes, to mark them used. */
+  const madeBy = (plan: RenderPlan, index: number): string[] => {
+    const hash = plan.hashes[index];
+    const dvd = dvdPiece(plan, index);
+    return [hash, ...(plan.profile === 'hd' ? [webSegmentHash(hash)] : []), ...(dvd ? [dvd.hash] : [])];
+  };
 
   /** A slide's number in the grid, for messages. */
   function slideNumber(plan: RenderPlan, slideId: number | null): number {
@@ -186,6 +196,9 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
     /** The pictures of segment `index`, drawn into a folder (the benchmark times the stages with them). */
     layers: drawLayers,
 
+    /** Whether segment `index` of a plan and every piece made with it are in the cache. */
+    cached,
+
     /**
      * The cached file of segment `index`, made now if it is not there yet. Answers its storage key. An HD segment
      * is made with its piece of the web video (webSegmentKey), from the same frames in the same ffmpeg. `watch` is
@@ -196,8 +209,9 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       const hash = plan.hashes[index];
       const key = segmentKey(plan.profile, hash);
       const web = plan.profile === 'hd' ? { hash: webSegmentHash(hash), key: webSegmentKey(hash) } : null;
-      if (await cached(plan, hash)) {
-        await records.touchSegments(web ? [hash, web.hash] : [hash]);
+      const dvd = dvdPiece(plan, index);
+      if (await cached(plan, index)) {
+        await records.touchSegments(madeBy(plan, index));
         return key;
       }
       const segment = plan.timeline.segments[index];
@@ -209,11 +223,12 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
         // same bytes; else ffmpeg's output buffer holds back up to 256 KB, most of a 360p segment).
         const container = watch ? [...profile.container, '-flush_packets', '1'] : profile.container;
         const run = (outputs: SegmentOutputs) => ffmpeg.segment(segmentArgs(segment, layers, next, { ...profile, container }, outputs), segment.frames / FPS);
-        // The HD file is renamed into place last: where it is, its web piece is too.
+        // The HD file is renamed into place last: where it is, its web and disc pieces are too.
+        const withDvd = (outputs: SegmentOutputs) => (dvd ? files.writeVia(dvd.key, (dvdFile) => run({ ...outputs, dvd: { file: dvdFile, piece: dvd } })) : run(outputs));
         await files
           .writeVia(key, (file) => {
             watch?.writing(file);
-            return web ? files.writeVia(web.key, (webFile) => run({ file, web: webFile })) : run({ file });
+            return web ? files.writeVia(web.key, (webFile) => withDvd({ file, web: webFile })) : run({ file });
           })
           .catch((err) => failure(plan, suspect, err));
       } finally {
@@ -221,6 +236,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       }
       const seconds = (performance.now() - started) / 1000;
       if (web) await records.saveSegment({ hash: web.hash, profile: 'hd-web', file_key: web.key, bytes: (await files.size(web.key)) ?? 0, render_seconds: seconds, worker: WORKER_ID });
+      if (dvd) await records.saveSegment({ hash: dvd.hash, profile: 'hd-dvd', file_key: dvd.key, bytes: (await files.size(dvd.key)) ?? 0, render_seconds: seconds, worker: WORKER_ID });
       await records.saveSegment({ hash, profile: plan.profile, file_key: key, bytes: (await files.size(key)) ?? 0, render_seconds: seconds, worker: WORKER_ID });
       return key;
     },
@@ -230,9 +246,8 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
      * marked used in one go, any pruned meanwhile made again here.
      */
     async joinable(plan: RenderPlan): Promise<string[]> {
-      const found = await lookUp(plan.hashes, async (hash) => ((await cached(plan, hash)) ? files.local(segmentKey(plan.profile, hash)) : null));
-      const kept = plan.hashes.filter((_, index) => found[index]);
-      await records.touchSegments(plan.profile === 'hd' ? [...kept, ...kept.map(webSegmentHash)] : kept);
+      const found = await mapLimited(plan.hashes, LOOKUPS_AT_ONCE, async (hash, index) => ((await cached(plan, index)) ? files.local(segmentKey(plan.profile, hash)) : null));
+      await records.touchSegments(plan.hashes.flatMap((_, index) => (found[index] ? madeBy(plan, index) : [])));
       const segments: string[] = [];
       for (const [index, file] of found.entries()) segments.push(file ?? (await files.local(await this.segment(plan, index))));
       return segments;
@@ -259,10 +274,27 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       return { music, clips };
     },
 
-    /** The finished sound of an HD render, made once per sound plan, with the web video's beside it (webAudioKey). */
+    /**
+     * The disc's pieces of an NTSC HD plan and its AC-3 sound, local copies in order, when every one is in the cache
+     * (else null: the disc is encoded from the HD file).
+     */
+    async dvdPieces(plan: RenderPlan): Promise<{ segments: string[]; sound: string } | null> {
+      const pieces = plan.hashes.map((_, index) => dvdPiece(plan, index));
+      const keys = pieces.flatMap((piece) => (piece ? [piece.key] : []));
+      const sound = dvdAudioKey(plan.audioHash);
+      if (keys.length !== plan.hashes.length || !(await has(sound)) || (await lookUp(keys, has)).includes(false)) return null;
+      await records.touchSegments([...pieces.map((piece) => piece!.hash), dvdAudioHash(plan.audioHash)]);
+      return { segments: await lookUp(keys, (key) => files.local(key)), sound: await files.local(sound) };
+    },
+
+    /**
+     * The finished sound of an HD render, made once per sound plan, with the web video's (webAudioKey) and, for a
+     * plan that makes the disc's pieces, the disc's AC-3 (dvdAudioKey) beside it.
+     */
     async audio(plan: RenderPlan): Promise<string> {
       const key = audioKey(plan.profile, plan.audioHash);
-      if (await has(key)) {
+      const dvd = plan.dvd && plan.profile === 'hd' ? dvdAudioKey(plan.audioHash) : null;
+      if ((await has(key)) && (!dvd || (await has(dvd)))) {
         await records.touchSegments([plan.audioHash]);
         return key;
       }
@@ -271,11 +303,18 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       try {
         const bitrate = PROFILES[plan.profile].audioBitrate;
         const web = plan.profile === 'hd' ? webAudioKey(plan.audioHash) : null;
-        // The HD sound is renamed into place last: where it is, the web's is too.
+        // The HD sound is renamed into place last: where it is, the web's and the disc's are too.
         await files.writeVia(key, (tmp) =>
-          web ? files.writeVia(web, (webTmp) => ffmpeg.audio(plan.timeline.audio, sources, bitrate, tmp, { bitrate: WEB.audioBitrate, output: webTmp })) : ffmpeg.audio(plan.timeline.audio, sources, bitrate, tmp),
+          !web
+            ? ffmpeg.audio(plan.timeline.audio, sources, bitrate, tmp)
+            : files.writeVia(web, (webTmp) => {
+              const also = [{ bitrate: WEB.audioBitrate, output: webTmp }];
+              if (!dvd) return ffmpeg.audio(plan.timeline.audio, sources, bitrate, tmp, also);
+              return files.writeVia(dvd, (dvdTmp) => ffmpeg.audio(plan.timeline.audio, sources, bitrate, tmp, [...also, { bitrate: DVD_AUDIO_BITRATE, output: dvdTmp, codec: 'ac3' }]));
+            }),
         );
         if (web) await records.saveSegment({ hash: webSegmentHash(plan.audioHash), profile: 'hd-web-audio', file_key: web, bytes: (await files.size(web)) ?? 0, render_seconds: 0, worker: WORKER_ID });
+        if (dvd) await records.saveSegment({ hash: dvdAudioHash(plan.audioHash), profile: 'hd-dvd-audio', file_key: dvd, bytes: (await files.size(dvd)) ?? 0, render_seconds: 0, worker: WORKER_ID });
       } catch (err) {
         if (err instanceof ToolError) throw new RenderFailure('A song or a video clip’s sound could not be read. Please replace it and finalize again.', err.message, true);
         throw err;

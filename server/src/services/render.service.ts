@@ -2,7 +2,8 @@ import type PgBoss from 'pg-boss';
 import { AppError } from '../http/errors.ts';
 import type { JobName, JobPayloads } from '../jobs/types.ts';
 import { HD } from '../render/compile/profiles.ts';
-import { audioKey, renderPlan, segmentKey, type RenderPlan } from '../render/compile/render-plan.ts';
+import { dvdAudioKey } from '../render/compile/dvd-pieces.ts';
+import { audioKey, renderPlan, type RenderPlan } from '../render/compile/render-plan.ts';
 import { buildTimeline } from '../render/plan/timeline.ts';
 import { FPS } from '../render/plan/types.ts';
 import { slidesProblem } from '../render/plan/validate.ts';
@@ -33,6 +34,10 @@ export interface RenderServiceDeps {
   art: RenderArtRepository;
   slides: { findSlide(id: number): Promise<SlideMediaRow | undefined>; ensureDerived(slide: SlideMediaRow, kind: 'cover_big'): Promise<string> };
   send: Send;
+  /** The disc standard of a video's organization: an NTSC disc's pieces are made with the HD segments. */
+  discStandard?: (video: VideoRow) => Promise<'ntsc' | 'pal'>;
+  /** Called once a video's newest HD render is done and published (the DVD is authored then). */
+  afterHd?: (render: RenderRow) => Promise<void>;
 }
 
 // How long a render job may run before pg-boss takes it for lost and delivers it again (its maintenance looks
@@ -98,10 +103,10 @@ export function renderService(deps: RenderServiceDeps) {
    * making the changed ones.
    */
   async function takeFromCache(render: RenderRow, plan: RenderPlan): Promise<void> {
-    const found = await mapLimited(plan.hashes, LOOKUPS_AT_ONCE, async (hash) => Boolean(await files.size(segmentKey(plan.profile, hash))));
+    const found = await mapLimited(plan.hashes, LOOKUPS_AT_ONCE, (_, index) => deps.pieces.cached(plan, index));
     const cached = plan.hashes.flatMap((_, index) => (found[index] ? [`segment:${index}`] : []));
     const hashes = plan.hashes.filter((_, index) => found[index]);
-    if (await files.size(audioKey(plan.profile, plan.audioHash))) {
+    if ((await files.size(audioKey(plan.profile, plan.audioHash))) && (!plan.dvd || (await files.size(dvdAudioKey(plan.audioHash))))) {
       cached.push('audio');
       hashes.push(plan.audioHash);
     }
@@ -198,6 +203,7 @@ export function renderService(deps: RenderServiceDeps) {
     if (!video || render.status !== 'done' || latest?.id !== render.id) return;
     await deps.videos.update(video.id, { finished: true, hd_size: render.bytes, video_duration: render.duration } as Partial<VideoRow>);
     await ensureWeb(render);
+    await deps.afterHd?.(render);
   }
 
   /** Sends again whatever a render in progress is waiting for and has not been sent lately. */
@@ -222,7 +228,8 @@ export function renderService(deps: RenderServiceDeps) {
     const loaded = await deps.inputs.load(video);
     if (loaded.pending) throw new Error(`Video ${videoId}: slides still processing`);
     const problem = slidesProblem(loaded.input.slides, 'finalize');
-    const plan = renderPlan(buildTimeline(loaded.input), HD, loaded.art);
+    const plan: RenderPlan = renderPlan(buildTimeline(loaded.input), HD, loaded.art);
+    if ((await deps.discStandard?.(video)) === 'ntsc') plan.dvd = 'ntsc';
     // One decision at a time per video: a second job of it waits here, then finds the render the first made.
     const decided = await records.forVideo(videoId, async (tx) => {
       const latest = await tx.latest(videoId, 'hd');

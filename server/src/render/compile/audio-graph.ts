@@ -87,10 +87,14 @@ export function measureArgs(plan: AudioPlan, sources: AudioSources): string[] {
   return ['-hide_banner', '-nostdin', '-y', ...inputs, '-filter_complex', filters.join(';'), '-map', '[out]', '-f', 'null', '-'];
 }
 
-/** A second encoding of the same mix, written by the same ffmpeg (the web video's sound beside HD's). */
+/**
+ * Another encoding of the same mix, written by the same ffmpeg: the web video's AAC beside HD's, the DVD's AC-3
+ * (its own file, the raw stream the disc's multiplexer reads).
+ */
 export interface AlsoOutput {
   bitrate: string;
   output: string;
+  codec?: 'aac' | 'ac3';
 }
 
 /**
@@ -112,14 +116,18 @@ function levelFilter(leveling: Leveling): string {
 }
 
 /** The mix at the target loudness, as AAC-LC. */
-export function finalArgs(plan: AudioPlan, sources: AudioSources, leveling: Leveling, bitrate: string, output: string, extra: string[] = [], also?: AlsoOutput): string[] {
+export function finalArgs(plan: AudioPlan, sources: AudioSources, leveling: Leveling, bitrate: string, output: string, extra: string[] = [], also: AlsoOutput[] = []): string[] {
   const { inputs, filters } = mixGraph(plan, sources);
-  filters.push(`[mix]${levelFilter(leveling)}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}${also ? ',asplit[out][also]' : '[out]'}`);
+  const labels = also.map((_, i) => `[split${i}]`).join('');
+  filters.push(`[mix]${levelFilter(leveling)}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}${also.length ? `,asplit=${also.length + 1}[out]${labels}` : '[out]'}`);
+  // AC-3 takes frames of exactly 1536 samples, which ffmpeg 5.1 does not cut for an encoder fed by a filter graph.
+  also.forEach((o, i) => filters.push(`[split${i}]${o.codec === 'ac3' ? 'asetnsamples=n=1536:p=0' : 'anull'}[also${i}]`));
   const aac = (rate: string) => ['-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', rate, '-ar', String(AUDIO_RATE), '-ac', '2'];
+  const encode = (o: AlsoOutput) => (o.codec === 'ac3' ? ['-c:a', 'ac3', '-b:a', o.bitrate, '-ar', String(AUDIO_RATE), '-ac', '2', '-f', 'ac3'] : [...aac(o.bitrate), '-f', 'mp4']);
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
     '-map', '[out]', ...aac(bitrate), ...extra, output,
-    ...(also ? ['-map', '[also]', ...aac(also.bitrate), '-f', 'mp4', also.output] : []),
+    ...also.flatMap((o, i) => ['-map', `[also${i}]`, ...encode(o), o.output]),
   ];
 }
 

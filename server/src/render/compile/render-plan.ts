@@ -24,6 +24,11 @@ export interface RenderPlan {
   audioHash: string;
   /** Of everything above: equal hashes make the same video. */
   hash: string;
+  /**
+   * An HD plan whose segments also make the NTSC DVD's pieces (dvd-pieces.ts), for a video whose organization's
+   * discs are NTSC. Not in the hash: the video is the same; a disc of another standard is made from the HD file.
+   */
+  dvd?: 'ntsc';
 }
 
 const sha = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -1,5 +1,6 @@
 import { FPS, type Segment, type Visual } from '../plan/types.ts';
 import { workMove, type WorkImage } from './geometry.ts';
+import { dvdFilter, dvdVideoArgs, type DvdPiece } from './dvd-pieces.ts';
 import { WEB, type Profile } from './profiles.ts';
 
 /** A picture drawn on top of the frame at a fixed place (a caption, titles) or drifting (light leak, bokeh). */
@@ -58,10 +59,10 @@ interface Built {
 /**
  * The stages of a segment in the order ffmpeg runs them: the pictures read and scaled once (a clip is read, fitted
  * and laid on its background here too), the Ken Burns motion, the pictures laid over it (captions, titles, overlay art), the film
- * grain, the transition into the next visual (which draws that visual's first frames too), the encode, and the
- * web video's encode from the same frames.
+ * grain, the transition into the next visual (which draws that visual's first frames too), the encode, the web
+ * video's encode from the same frames, and the DVD's.
  */
-export const STAGES = ['decode', 'motion', 'overlays', 'grain', 'transition', 'encode', 'web'] as const;
+export const STAGES = ['decode', 'motion', 'overlays', 'grain', 'transition', 'encode', 'web', 'dvd'] as const;
 export type Stage = (typeof STAGES)[number];
 const reaches = (built: Built, stage: Stage): boolean => STAGES.indexOf(built.upTo) >= STAGES.indexOf(stage);
 
@@ -141,20 +142,24 @@ function chain(layers: VisualLayers, first: number, frames: number, profile: Pro
   built.filters.push(`[${current}]setsar=1[${label}]`);
 }
 
-/** Where a segment is written: the profile's file, and for HD the web video's piece made from the same frames. */
+/**
+ * Where a segment is written: the profile's file, and for HD the web video's piece and the NTSC DVD's piece made
+ * from the same frames.
+ */
 export interface SegmentOutputs {
   file: string;
   web?: string;
+  dvd?: { file: string; piece: DvdPiece };
 }
 
 /**
  * ffmpeg arguments for one segment: its visual from `segment.offset` for `segment.frames` frames, the last
- * frames blending into the next visual's first frames with the segment's transition. Video only. With `web`,
- * the same frames are also scaled to the web video's size and encoded alongside: the web video is then a join of
- * these pieces, never a second decode of the finished HD file.
+ * frames blending into the next visual's first frames with the segment's transition. Video only. With `web`
+ * (and `dvd`), the same frames are also scaled to the web video's size (and the disc's) and encoded alongside: the
+ * web video and the disc are then joins of these pieces, never a second decode of the finished HD file.
  */
 export function segmentArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | null, profile: Profile, outputs: SegmentOutputs): SegmentCommand {
-  return graphArgs(segment, layers, next, profile, outputs.web ? 'web' : 'encode', outputs);
+  return graphArgs(segment, layers, next, profile, outputs.dvd ? 'dvd' : outputs.web ? 'web' : 'encode', outputs);
 }
 
 /**
@@ -178,9 +183,13 @@ function graphArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | 
     out = 'x';
   }
   const timing = ['-frames:v', String(segment.frames), '-r', String(FPS), '-fps_mode', 'cfr', '-an'];
-  const web = upTo === 'web' && outputs.web;
-  if (web) built.filters.push(`[${out}]split[hd][w]`, `[w]scale=${WEB.width}:${WEB.height}:flags=bicubic,setsar=1[web]`);
-  const main = web ? 'hd' : out;
+  const web = reaches(built, 'web') && outputs.web;
+  const dvd = reaches(built, 'dvd') && outputs.dvd;
+  const copies = ['hd', ...(web ? ['w'] : []), ...(dvd ? ['d'] : [])];
+  if (copies.length > 1) built.filters.push(`[${out}]split=${copies.length}${copies.map((c) => `[${c}]`).join('')}`);
+  if (web) built.filters.push(`[w]scale=${WEB.width}:${WEB.height}:flags=bicubic,setsar=1[web]`);
+  if (dvd) built.filters.push(dvdFilter(dvd.piece.phase, 'd', 'dvd'));
+  const main = copies.length > 1 ? 'hd' : out;
   const args = [
     '-hide_banner', '-nostdin', '-v', 'error', '-y',
     ...built.inputs,
@@ -188,6 +197,7 @@ function graphArgs(segment: Segment, layers: VisualLayers, next: VisualLayers | 
     '-map', `[${main}]`, ...timing,
     ...(reaches(built, 'encode') ? [...profile.video, ...profile.container, outputs.file] : ['-f', 'null', '-']),
     ...(web ? ['-map', '[web]', ...timing, ...WEB.video, ...WEB.container, web] : []),
+    ...(dvd ? ['-map', '[dvd]', '-frames:v', String(dvd.piece.frames), '-r', '30000/1001', '-fps_mode', 'cfr', '-an', ...dvdVideoArgs(dvd.piece.kbps), dvd.file] : []),
   ];
   return { args, feeds: built.feeds };
 }
