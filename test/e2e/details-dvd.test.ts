@@ -37,6 +37,11 @@ describe('Download DVD on the details page', function () {
   });
 
   it('prepares the disc with its progress shown, then downloads the image the server published', async () => {
+    // An NTSC organization's disc is authored with the HD video, ready before anyone asks; a PAL disc is made when
+    // asked for, in a pass of its own, which is the wait this shows.
+    const { db: database } = app.running.deps;
+    const { organization_id: organization } = await database('videos').where({ id: video.id }).first('organization_id');
+    await database('organizations').where({ id: organization }).update({ dvd_standard: 'pal' });
     await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle0' });
     await page.locator('button::-p-text(Download DVD)').click();
     await page.waitForSelector('[role="progressbar"][aria-label="DVD finalize progress"]');

@@ -242,11 +242,14 @@ export function dvdService(deps: DvdServiceDeps) {
       if (!video || video.deleted_at || !video.date_in_queue || (await deps.standard(video)) !== hd.plan.dvd) return;
       const render = await decide(video, hd as RenderRow & { plan: RenderPlan }, hd.plan.dvd, false);
       if (render.status !== 'rendering' || !(await records.claimSends(render.id, ['dvd'], RESEND_AFTER_S)).length) return;
+      // Should this worker die while it authors the disc, the job takes over once its hold here has expired; a job
+      // that finds the disc made does nothing. (A process without a queue has only this try.)
+      await sendBuild(render, dvdExpiry(hd.plan.timeline.duration)).catch(() => undefined);
       try {
         await build(render.id);
       } catch (err) {
         console.error(`[dvd] ${render.id}: authoring after the HD video failed; its job tries again:`, err);
-        await sendBuild(render).catch((sendErr: unknown) => console.error(`[dvd] ${render.id}: cannot queue its retry:`, sendErr));
+        await sendBuild(render, 1).catch((sendErr: unknown) => console.error(`[dvd] ${render.id}: cannot queue its retry:`, sendErr));
       }
     },
 
