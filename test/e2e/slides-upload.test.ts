@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { checkAccessibility, launchBrowser, OUTPUT_DIR, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { ANALYSIS_TIMEOUT_MS, CLEAR_AFTER_MS } from '../../web/src/features/slides/uploads/session.ts';
 import { signIn } from './sign-in.ts';
 
 const PHOTO_SIZES = [
@@ -139,7 +140,8 @@ describe('slide uploads', () => {
       { timeout: 90_000, polling: 'mutation' },
     );
     await Promise.all([waitForLoadedTiles(page, 31), complete]);
-    await page.waitForSelector('[data-testid="upload-progress"]', { hidden: true, timeout: 10_000 });
+    // Cleared 5 s after every photo is also analysed (or given up on, 30 s after it was processed).
+    await page.waitForSelector('[data-testid="upload-progress"]', { hidden: true, timeout: ANALYSIS_TIMEOUT_MS + CLEAR_AFTER_MS + 10_000 });
 
     const slides = await app.running.deps.db('slides').where({ video_id: video.id }).whereNull('deleted_at');
     assert.equal(slides.length, 31);

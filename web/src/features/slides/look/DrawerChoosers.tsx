@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { SlideListMeta } from '../../../api/index.ts';
 import { DrawerItem } from '../editor/DrawerItem.tsx';
-import { AUTOMATIC, type ChooserType } from './chooser.ts';
+import { AUTOMATIC, CUSTOM_ZOOM_EFFECT_ID, type ChooserType } from './chooser.ts';
 import { CHOOSER_ICONS, CHOOSER_LABELS } from './chooser-icons.tsx';
 import { lookTiles } from './look-tiles.ts';
 
@@ -19,7 +19,10 @@ export function DrawerChoosers({ kinds, meta, current, dialog }: Props) {
   const [open, setOpen] = useState<ChooserType | null>(null);
   const label = (type: ChooserType) => {
     const id = current(type);
-    return id === AUTOMATIC ? 'Automatic' : (lookTiles(meta, type).find((t) => t.id === id)?.label ?? 'Custom');
+    if (id === AUTOMATIC) return 'Automatic';
+    // The custom zoom is an effect of its own tool, not a tile.
+    if (type === 'effect' && id === CUSTOM_ZOOM_EFFECT_ID) return 'Custom zoom';
+    return lookTiles(meta, type).find((t) => t.id === id)?.label ?? 'Custom';
   };
   return (
     <>
