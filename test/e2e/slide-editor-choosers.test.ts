@@ -60,7 +60,9 @@ describe('the slide drawers’ choosers and the new text slide', () => {
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await page.screenshot({ path: `${os.tmpdir()}/slide-editor-choosers-fail-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}.png` });
   });
-  after(async () => {
+  after(async function () {
+    // The server waits for its background work to stop, which on a loaded machine can take minutes.
+    this.timeout(300_000);
     await browser?.close();
     await app?.stop();
   });
