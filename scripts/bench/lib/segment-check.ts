@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Deps } from '../../../server/src/deps.ts';
 import { PROFILES } from '../../../server/src/render/compile/profiles.ts';
 import { segmentKey, type RenderPlan } from '../../../server/src/render/compile/render-plan.ts';
+import { dvdPiece } from '../../../server/src/render/compile/dvd-pieces.ts';
 import { STAGES, stageArgs, type SegmentCommand, type Stage } from '../../../server/src/render/compile/segment-graph.ts';
 import { runSegmentCommand } from '../../../server/src/repositories/render.repository.ts';
 import { FPS } from '../../../server/src/render/plan/types.ts';
@@ -122,12 +123,10 @@ export interface SegmentCheck {
   /** CPU seconds of the whole segment as the engine makes it, and of the reference. */
   cpu: number;
   referenceCpu: number;
-  /** SSIM Y of the engine's encoded segment against the reference's encoded segment. */
-  ssim: number;
   /**
-   * The same comparison before the encode (the two graphs' frames), and each encode against the reference's frames:
-   * x264 at CRF 20 keeps only part of the bench photos' fine noise, and which part depends on every pixel, so two
-   * encodes of nearly the same frames differ by more than the frames do.
+   * SSIM Y of the engine's frames before the encode against the reference graph's, and of each encode against the
+   * reference's frames. Two encodes are not compared with each other: x264 at CRF 20 keeps only part of the bench
+   * photos' fine noise, and which part depends on every pixel, so two encodes of the same frames differ (0.977).
    */
   frames: { ssim: number; engineEncode: number; referenceEncode: number };
   smooth: { mean: number; max: number; travel: number } | null;
@@ -148,7 +147,9 @@ export async function checkSegment(deps: Deps, plan: RenderPlan, index: number, 
     const used = process.cpuUsage(ownCpu);
     const cumulative: number[] = [];
     for (const stage of STAGES) {
-      const command = stageArgs(segment, layers, next, profile, stage, { file: path.join(work, 'new.mp4'), web: path.join(work, 'new-web.mp4') });
+      const piece = dvdPiece(plan, index);
+      const dvd = piece ? { file: path.join(work, 'new.m2v'), piece } : undefined;
+      const command = stageArgs(segment, layers, next, profile, stage, { file: path.join(work, 'new.mp4'), web: path.join(work, 'new-web.mp4'), dvd });
       cumulative.push((await timed(command)).cpu);
     }
     const stages = Object.fromEntries(STAGES.map((s, i) => [s, Math.max(0, cumulative[i] - (i ? cumulative[i - 1] : 0))])) as Record<Stage, number>;
@@ -174,7 +175,6 @@ export async function checkSegment(deps: Deps, plan: RenderPlan, index: number, 
       stages,
       cpu: cumulative[cumulative.length - 1],
       referenceCpu,
-      ssim: await ssimY(made, reference),
       frames,
       smooth: await smoothness(made, profile.width, profile.height, still),
       referenceSmooth: await smoothness(reference, profile.width, profile.height, still),
