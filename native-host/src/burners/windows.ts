@@ -146,6 +146,11 @@ try {
 }
 `;
 
+/** The script's arguments for a check or a burn (its param block declares exactly these). */
+export function imapiArguments(mode: 'check' | 'burn', index: number, iso?: string): string[] {
+  return ['-Mode', mode, '-Index', String(index), ...(iso === undefined ? [] : ['-Iso', iso])];
+}
+
 /** Where the script is written for powershell.exe -File: a name from its hash, so an updated helper writes its own. */
 function scriptFile(): string {
   const hash = crypto.createHash('sha256').update(IMAPI_SCRIPT).digest('hex').slice(0, 12);
@@ -173,7 +178,7 @@ export class WindowsBurner implements Burner {
   private drives = new Map<number, string>();
 
   async check(index: number): Promise<BurnerState> {
-    const lines = await powershell(['-Mode', 'check', '-Index', String(index)]);
+    const lines = await powershell(imapiArguments('check', index));
     const state = lines.find((line) => line.kind === 'state');
     if (state?.kind === 'state' && state.drive) this.drives.set(index, state.drive);
     return imapiState(lines);
@@ -182,7 +187,7 @@ export class WindowsBurner implements Burner {
   async write(index: number, iso: string, _size: number, progress: ProgressFn, signal: AbortSignal): Promise<void> {
     progress('loading', 0);
     let finalizing = false;
-    const lines = await powershell(['-Mode', 'burn', '-Index', String(index), '-Iso', iso], (line) => {
+    const lines = await powershell(imapiArguments('burn', index, iso), (line) => {
       if (line.kind !== 'progress' || finalizing) return;
       if (line.stage === 'writing') progress('writing', line.percent);
       else {
