@@ -14,6 +14,8 @@
  * The public URL (default PUBLIC_URL, else http://127.0.0.1:PORT) is the one server the helpers may download from
  * and the origin the extensions talk to. The signing key: env HELPER_SIGNING_KEY, else
  * <DATA_DIR or ./data>/keys/helper-signing-ed25519.pem, made at the first build (signing.ts).
+ * With a code-signing certificate (WINDOWS_SIGNING_PFX, authenticode.ts) the Windows helper and installer are
+ * Authenticode-signed first; their SHA-256 and Ed25519 signatures are then taken over the signed bytes.
  * Expensive steps are cached by content in ~/.cache/tribute/burner (env TRIBUTE_BURNER_CACHE; cache.ts).
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { HELPER_PLATFORMS, type HelperPlatform } from '../common/burn-protocol.ts';
 import type { HelperBuildManifest } from '../common/helper-update.ts';
+import { authenticodeConfig, signingIdentity, signPe, UNSIGNED_NOTE, type AuthenticodeConfig } from './authenticode.ts';
 import { cacheKey, cached, defaultCacheDir } from './cache.ts';
 import { buildDeb } from './deb.ts';
 import { parseDownloadAlternates } from '../server/src/config.ts';
@@ -67,6 +70,8 @@ export interface BuildBurnerOptions {
   helperEntry?: string;
   /** Default ~/.cache/tribute/burner (TRIBUTE_BURNER_CACHE). */
   cacheDir?: string;
+  /** The Windows code-signing certificate; default from the environment (authenticode.ts), null for none. */
+  authenticode?: AuthenticodeConfig | null;
   log?: (line: string) => void;
 }
 
@@ -109,6 +114,19 @@ function installerSources(): string {
   const files = ['deb.ts', 'nsis.ts', 'macos-zip.ts', 'user-script.ts', 'host-manifest.ts', 'helper-config.ts', 'layout.ts', 'templates/install-user.sh'].map((name) => path.join(here, name));
   files.push(path.join(REPO_ROOT, 'common', 'burn-protocol.ts'));
   return cacheKey(...files.map((file) => readFileSync(file)));
+}
+
+/**
+ * A Windows file Authenticode-signed, cached by its bytes and the signing setup: a signature carries its signing
+ * time, so signing afresh each build would change the helper's bytes and remake its installer every time.
+ */
+async function authenticodeSigned(file: string, config: AuthenticodeConfig, publicUrl: string, cacheDir: string): Promise<string> {
+  const name = path.basename(file);
+  const key = `${name}_${cacheKey(readFileSync(file), signingIdentity(config), publicUrl, readFileSync(new URL('./authenticode.ts', import.meta.url)))}`;
+  return cached(cacheDir, 'authenticode', key, name, async (dir) => {
+    copyFileSync(file, path.join(dir, name));
+    await signPe(path.join(dir, name), config, { name: 'Tribute DVD Burner', url: publicUrl });
+  }, 2);
 }
 
 /** Removes installers of other versions for a platform, so the folder holds one build. */
@@ -173,6 +191,8 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
   const key = loadOrCreateSigningKey(options.signingKeyFile ?? defaultSigningKeyFile());
   if (key.created) log(`made a new signing key: ${key.file} (keep it: installed helpers accept updates signed with it only)`);
   const notes: string[] = [];
+  const authenticode = options.authenticode === undefined ? authenticodeConfig() : options.authenticode;
+  if (platforms.includes('win-x64')) notes.push(authenticode ? `The Windows helper and installer are Authenticode-signed with ${authenticode.pfx}${authenticode.timestampUrl ? `, timestamped by ${authenticode.timestampUrl}` : ' (no timestamp)'}.` : UNSIGNED_NOTE);
   mkdirSync(outDir, { recursive: true });
 
   const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], notes };
@@ -190,16 +210,19 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
     const script = await bundleHelper({ entry: options.helperEntry ?? DEFAULT_HELPER_ENTRY, version: helperVersion, publicKeyBase64: key.publicKeyBase64 });
     const sources = installerSources();
     for (const platform of platforms) {
-      const built = await helperExecutable(platform, script, cacheDir, log);
+      let built = await helperExecutable(platform, script, cacheDir, log);
+      const signed = platform === 'win-x64' && authenticode !== null;
+      if (signed) built = await authenticodeSigned(built, authenticode, publicUrl, cacheDir);
       const executable = path.join(outDir, helperPath(platform));
       copyAtomic(built, executable, 0o755);
       const bytes = readFileSync(executable);
-      const manifest = helperManifest(key.privateKey, platform, helperVersion, bytes);
+      const manifest = { ...helperManifest(key.privateKey, platform, helperVersion, bytes), ...(platform === 'win-x64' ? { authenticode: signed } : {}) };
       writeAtomic(path.join(outDir, helperManifestPath(platform)), `${JSON.stringify(manifest, null, 2)}\n`);
       result.helpers[platform] = { executable, manifest };
 
       log(`making the ${platform} installer`);
-      const installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { publicUrl, mirrors }, cacheDir, sources);
+      let installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { publicUrl, mirrors }, cacheDir, sources);
+      if (signed) installer = await authenticodeSigned(installer, authenticode, publicUrl, cacheDir);
       const target = path.join(outDir, installerPath(platform, helperVersion));
       copyAtomic(installer, target);
       signFile(key, target);

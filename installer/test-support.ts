@@ -3,11 +3,12 @@
  * cache.ts, so a second run takes seconds), signed with a test key of their own that lives in the build cache (a
  * new key every run would make a new helper every run), and a framed `version` request to the helper.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { requestFrame, type ReplyFrame } from '../common/burn-protocol.ts';
+import type { AuthenticodeConfig } from './authenticode.ts';
 import { buildBurner, type BuildBurnerResult } from './build.ts';
 import { defaultCacheDir } from './cache.ts';
 import type { HelperPlatform } from '../common/burn-protocol.ts';
@@ -24,14 +25,32 @@ process.on('exit', () => {
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A build of the given platforms into a fresh folder (no extensions: extension/ has its own tests). */
-export function testBuild(platforms: readonly HelperPlatform[], helperVersion?: number): Promise<BuildBurnerResult> {
-  const id = `${platforms.join(',')}@${helperVersion ?? ''}`;
+/**
+ * A self-signed code-signing certificate for the tests (openssl), as a password-protected .pfx and the PEM
+ * certificate osslsigncode verify trusts. Made once into the build cache: a new one each run would re-sign.
+ */
+export function testCodeSigningCertificate(): AuthenticodeConfig & { certificate: string } {
+  const dir = path.join(defaultCacheDir(), 'test-keys');
+  const [key, certificate, pfx] = ['code-signing-test.key', 'code-signing-test.pem', 'code-signing-test.pfx'].map((name) => path.join(dir, name));
+  const password = 'test pass phrase';
+  if (!existsSync(pfx)) {
+    mkdirSync(dir, { recursive: true });
+    const subject = '/CN=Tribute Test Publisher/O=Tribute Tests';
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', certificate, '-days', '3650', '-subj', subject, '-addext', 'extendedKeyUsage=codeSigning', '-addext', 'keyUsage=digitalSignature'], { stdio: 'pipe' });
+    execFileSync('openssl', ['pkcs12', '-export', '-inkey', key, '-in', certificate, '-out', `${pfx}.tmp`, '-passout', `pass:${password}`], { stdio: 'pipe' });
+    execFileSync('mv', [`${pfx}.tmp`, pfx]);
+  }
+  return { pfx, password, timestampUrl: null, certificate };
+}
+
+/** A build of the given platforms into a fresh folder (no extensions: extension/ has its own tests); unsigned for Windows unless a certificate is given. */
+export function testBuild(platforms: readonly HelperPlatform[], helperVersion?: number, authenticode: AuthenticodeConfig | null = null): Promise<BuildBurnerResult> {
+  const id = `${platforms.join(',')}@${helperVersion ?? ''}@${authenticode?.pfx ?? ''}`;
   let build = builds.get(id);
   if (!build) {
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-burner-build-'));
     outDirs.push(outDir);
-    build = buildBurner({ publicUrl: TEST_PUBLIC_URL, mirrors: [TEST_MIRROR], outDir, platforms, helperVersion, signingKeyFile: testSigningKeyFile(), extensions: false });
+    build = buildBurner({ publicUrl: TEST_PUBLIC_URL, mirrors: [TEST_MIRROR], outDir, platforms, helperVersion, signingKeyFile: testSigningKeyFile(), extensions: false, authenticode });
     builds.set(id, build);
   }
   return build;

@@ -5,9 +5,10 @@
 set -euo pipefail
 
 # gcc and libc6-dev build the render engine's kenburns program (server/native/) at its first use.
+# osslsigncode Authenticode-signs the Windows burning tool when a certificate is configured (and in its tests).
 packages=(ffmpeg gcc libc6-dev dvdauthor genisoimage lsdvd fluidsynth fluid-soundfont-gm fonts-sil-gentium-basic fonts-quicksand fonts-ebgaramond fonts-dancingscript fonts-linuxlibertine fonts-texgyre fonts-crosextra-caladea fonts-open-sans fonts-lato fonts-cantarell fonts-sil-charis fonts-vollkorn fonts-cabin
   postgresql-client libheif-examples
-  xorriso growisofs nsis)
+  xorriso growisofs nsis osslsigncode)
 for option in "$@"; do
   case "$option" in
     # The browsers, and wine64 to run the Windows helper in the tests.

