@@ -107,8 +107,13 @@ describe('video setup', () => {
     it('changes only the fields sent and tells live sync who changed them', async () => {
       const video = await makeVideo(h.deps, { organization_id: orgId, title: 'Before', subtitle: 'Keep me' });
       notices.length = 0;
-      await staffAgent.patch(`/r/videos/${video.id}`).set('X-Live-Socket', 'socket-1').send({ video: { title: 'After', use_logo: true } }).expect(200);
+      const res = await staffAgent.patch(`/r/videos/${video.id}`).set('X-Live-Socket', 'socket-1').send({ video: { title: 'After', use_logo: true } }).expect(200);
       const row = await videoRow(video.id);
+      // Spec 3 section 7: PATCH answers the video, as GET reads it, with the change in it.
+      const read = await staffAgent.get(`/r/videos/${video.id}`).expect(200);
+      assert.deepEqual(res.body, read.body);
+      assert.equal(res.body.title, 'After');
+      assert.equal(res.body.use_logo, true);
       assert.equal(row.title, 'After');
       assert.equal(row.subtitle, 'Keep me');
       assert.equal(row.use_logo, true);

@@ -4,8 +4,10 @@ import type { Deps } from '../deps.ts';
 import { bodyOf, intParam } from '../http/request.ts';
 import { requireUser } from '../http/session.ts';
 import { customThemeRepository } from '../repositories/custom-theme.repository.ts';
+import { refererRepository } from '../repositories/referer.repository.ts';
+import { renderInputRepository } from '../repositories/render-input.repository.ts';
 import { rememberedLook } from '../services/look-customization.service.ts';
-import { securityHashOf } from '../services/video-access.ts';
+import { securityHashOf, type VideoAccess } from '../services/video-access.ts';
 import { SetupInvalid, videoSetupService } from '../services/video-setup.service.ts';
 import { scopeOf, videoService } from '../services/video.service.ts';
 import type { WireCreatorVideo } from '../wire/video.ts';
@@ -31,7 +33,11 @@ const liveOwner = (ctx: Context): string | null => ctx.get('X-Live-Socket') || n
 
 export function videosRoutes(deps: Deps): Router {
   const router = new Router();
-  const videos = videoService(deps.repos.videos, deps.repos.videoList);
+  const referers = refererRepository(deps.db);
+  const videos = videoService(deps.repos.videos, deps.repos.videoList, {
+    largestSlideBytes: renderInputRepository(deps.db).largestSlideBytes,
+    topReferers: (videoId) => referers.top(videoId),
+  });
   const setup = videoSetupService({
     videos: deps.repos.videos,
     organizations: deps.repos.organizations,
@@ -53,12 +59,17 @@ export function videosRoutes(deps: Deps): Router {
     });
   });
 
+  /** The video as GET /r/videos/{id} answers it: the details and the creator's setup facts. */
+  const creatorVideo = async (ctx: Context, access: VideoAccess): Promise<WireCreatorVideo> => {
+    const [video, facts] = await Promise.all([videos.read(access, securityHashOf(ctx)), setup.facts(access)]);
+    return { ...video, ...facts };
+  };
+
   router.get('/r/videos/:id', async (ctx, next) => {
     if (!VIDEO_REF.test(ctx.params.id)) return next();
     const access = await deps.access.check(ctx, ctx.params.id, 'view');
     ctx.set('Cache-Control', 'no-store');
-    const [video, facts] = await Promise.all([videos.read(access, securityHashOf(ctx)), setup.facts(access)]);
-    ctx.body = { ...video, ...facts } satisfies WireCreatorVideo;
+    ctx.body = await creatorVideo(ctx, access);
   });
 
   router.get('/r/videos/setup_options', async (ctx) => {
@@ -83,7 +94,9 @@ export function videosRoutes(deps: Deps): Router {
     await replyWithSetupErrors(ctx, async () => {
       await setup.update(access, bodyOf(ctx).video);
       await deps.live?.notify(access.video.id, liveOwner(ctx));
-      return { success: true };
+      // Spec 3 section 7: PATCH "reads video": the answer is the video as saved, read again after the change.
+      ctx.set('Cache-Control', 'no-store');
+      return creatorVideo(ctx, await deps.access.check(ctx, ctx.params.id, 'edit'));
     });
   });
 

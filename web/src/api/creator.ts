@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import type {
   WireCreatorVideo,
   WireMadeEditable,
@@ -38,9 +38,22 @@ export function useSetupOptions(enabled: boolean) {
 export const createVideo = (video: VideoSetupInput, userId: number | undefined) =>
   sendJson<Camelized<WireVideoCreated>>('POST', '/r/videos', { video, userId }, { alertErrors: false });
 
-/** Kept alive: a save the setup page starts as it is left (closed, reloaded, Back to another site) still lands. */
-export const updateVideo = (video: VideoRef, changes: VideoSetupInput) =>
-  sendJson<{ success: boolean }>('PATCH', `/r/videos/${encodeURIComponent(String(video))}`, { video: changes }, { alertErrors: false, keepalive: true });
+/**
+ * PATCH /r/videos/{id} answers the video as saved, which becomes the shared copy. Kept alive: a save the setup page
+ * starts as it is left (closed, reloaded, Back to another site) still lands.
+ */
+export async function updateVideo(video: VideoRef, changes: VideoSetupInput): Promise<CreatorVideo> {
+  const saved = await sendJson<CreatorVideo>('PATCH', creatorVideoKey(video), { video: changes }, { alertErrors: false, keepalive: true });
+  void mutate(creatorVideoKey(video), saved, { revalidate: false });
+  return saved;
+}
+
+/** The video as the server has it now (after a refused save), also made the shared copy. */
+export async function readCreatorVideo(video: VideoRef): Promise<CreatorVideo> {
+  const current = await getJson<CreatorVideo>(creatorVideoKey(video));
+  void mutate(creatorVideoKey(video), current, { revalidate: false });
+  return current;
+}
 
 /** Posts to the edit link the server gave with the video (spec 1, section 2.1: the read-only notice's Edit). */
 export const makeVideoEditable = (editLink: string) => sendJson<Camelized<WireMadeEditable>>('POST', editLink);

@@ -64,6 +64,7 @@ export {
   createVideo,
   creatorVideoKey,
   makeVideoEditable,
+  readCreatorVideo,
   updateVideo,
   useCreatorVideo,
   useSetupOptions,

@@ -7,8 +7,10 @@ const DEFAULTS: Setup = { title: '', subtitle: '', themeId: 0 };
 /** A server whose replies the test releases one by one, recording every call in order. */
 function fakeServer() {
   const calls: { kind: 'create' | 'update'; values: Partial<Setup> }[] = [];
-  const pending: { resolve: () => void; reject: (err: Error) => void }[] = [];
-  const wait = () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
+  const pending: { resolve: (server?: Setup) => void; reject: (err: Error) => void }[] = [];
+  const wait = () => new Promise<Setup | void>((resolve, reject) => pending.push({ resolve, reject }));
+  /** What the server holds, read after a refusal. */
+  let stored: Setup | undefined;
   const transport: SaveTransport<Setup> = {
     async create(values) {
       calls.push({ kind: 'create', values });
@@ -17,20 +19,24 @@ function fakeServer() {
     },
     async update(_id, changes) {
       calls.push({ kind: 'update', values: changes });
-      await wait();
+      return wait();
     },
+    read: async () => stored!,
+    refused: (err) => (err as Error).message !== 'Failed to fetch',
   };
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
     calls,
     transport,
     inFlight: () => pending.length,
-    async reply() {
-      pending.shift()!.resolve();
+    async reply(server?: Setup) {
+      pending.shift()!.resolve(server);
       await tick();
     },
-    async fail(message: string) {
+    async fail(message: string, server?: Setup) {
+      stored = server;
       pending.shift()!.reject(new Error(message));
+      await tick();
       await tick();
     },
   };
@@ -116,20 +122,44 @@ describe('setup save queue', () => {
     assert.equal(queue.state().dirty, false);
   });
 
-  it('keeps a failed change and sends it again with the next save', async () => {
+  it('keeps a change that did not reach the server and sends it again with the next save', async () => {
     const server = fakeServer();
     const { queue, states } = queueOn(server, 9, { title: 'Kept', subtitle: '', themeId: 0 });
-    queue.change({ subtitle: 'x'.repeat(300) });
+    queue.change({ subtitle: 'Loved' });
     queue.save();
-    await server.fail('Subtitle must be at most 250 characters.');
-    assert.equal(queue.state().error, 'Subtitle must be at most 250 characters.');
-    assert.equal(states.at(-1)?.error, 'Subtitle must be at most 250 characters.');
+    await server.fail('Failed to fetch');
+    assert.equal(queue.state().error, 'Failed to fetch');
+    assert.equal(states.at(-1)?.error, 'Failed to fetch');
     assert.equal(queue.state().dirty, true);
-    queue.change({ subtitle: 'Short', title: 'New' });
+    queue.change({ title: 'New' });
     queue.save();
-    assert.deepEqual(server.calls[1], { kind: 'update', values: { title: 'New', subtitle: 'Short' } });
+    assert.deepEqual(server.calls[1], { kind: 'update', values: { title: 'New', subtitle: 'Loved' } });
     await server.reply();
     assert.equal(queue.state().error, null);
+  });
+
+  it("puts a refused change back to the server's value and keeps what was typed since (spec 3 section 8)", async () => {
+    const server = fakeServer();
+    const { queue } = queueOn(server, 9, { title: 'Kept', subtitle: '', themeId: 0 });
+    queue.change({ subtitle: 'x'.repeat(300), themeId: 4 });
+    queue.save();
+    queue.change({ title: 'Typed meanwhile' });
+    await server.fail('Subtitle must be at most 250 characters.', { title: 'Kept', subtitle: 'Server', themeId: 0 });
+    assert.equal(queue.state().error, 'Subtitle must be at most 250 characters.');
+    assert.deepEqual(queue.values(), { title: 'Typed meanwhile', subtitle: 'Server', themeId: 0 });
+    assert.equal(queue.state().dirty, true, 'the title typed during the save is still to send');
+    queue.save();
+    assert.deepEqual(server.calls.at(-1), { kind: 'update', values: { title: 'Typed meanwhile' } });
+  });
+
+  it("takes the server's answer to a save as the saved values", async () => {
+    const server = fakeServer();
+    const { queue } = queueOn(server, 9, { title: 'T', subtitle: '', themeId: 5 });
+    queue.change({ title: 'Margaret' });
+    queue.save();
+    await server.reply({ title: 'Margaret', subtitle: '', themeId: 1 });
+    assert.deepEqual(queue.values(), { title: 'Margaret', subtitle: '', themeId: 1 });
+    assert.equal(queue.state().dirty, false);
   });
 
   it('does not send a change that was undone before its save', async () => {

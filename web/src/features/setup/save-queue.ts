@@ -9,7 +9,12 @@ export type Values = Record<string, string | number | boolean | null>;
 export interface SaveTransport<V extends Values> {
   /** Makes the video from every field; answers its id. */
   create(values: V): Promise<number>;
-  update(videoId: number, changes: Partial<V>): Promise<void>;
+  /** Sends the changes; answers every field as the server then has them (PATCH answers the video). */
+  update(videoId: number, changes: Partial<V>): Promise<V | void>;
+  /** Every field as the server has it now: read after a refused save to put the form back. */
+  read?(videoId: number): Promise<V>;
+  /** The server looked at the save and refused it (a 4xx with its reason), as opposed to not being reached. */
+  refused?(err: unknown): boolean;
 }
 
 export interface SaveState {
@@ -93,8 +98,29 @@ export function createSaveQueue<V extends Values>(options: SaveQueueOptions<V>):
     }
     const changes = changedFields(saved, snapshot);
     if (Object.keys(changes).length === 0) return;
-    await transport.update(videoId, changes);
+    const id = videoId;
+    let server: V | void;
+    try {
+      server = await transport.update(id, changes);
+    } catch (err) {
+      // Spec 3 section 8: a failed save reverts the record to the last server state. Only a refusal does: a save
+      // that never reached the server stays, to go again with the next one.
+      if (transport.read && transport.refused?.(err)) {
+        const state = await transport.read(id).catch(() => undefined);
+        if (state) takeServer(state, snapshot);
+      }
+      throw err;
+    }
     saved = { ...saved, ...changes };
+    if (server) takeServer(server, snapshot);
+  }
+
+  /** The server's values become the saved ones, and the form's too wherever nothing was typed since the snapshot. */
+  function takeServer(server: V, snapshot: V): void {
+    const next = { ...current };
+    for (const key of Object.keys(server) as (keyof V)[]) if (current[key] === snapshot[key]) next[key] = server[key];
+    saved = { ...server };
+    current = next;
   }
 
   async function run(): Promise<void> {

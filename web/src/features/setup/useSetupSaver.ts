@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createVideo, updateVideo, type VideoRef } from '../../api/index.ts';
+import { createVideo, readCreatorVideo, ServerProblem, updateVideo, type VideoRef } from '../../api/index.ts';
 import type { LeaveGuard } from '../creator/index.ts';
-import { createSaveQueue, type SaveState } from './save-queue.ts';
-import { canCreate, type SetupValues, type TextField } from './setup-values.ts';
+import { createSaveQueue, type SaveQueue, type SaveState } from './save-queue.ts';
+import { canCreate, setupValuesOf, type SetupValues, type TextField } from './setup-values.ts';
 import { createTextSaveTimer } from './text-save-timer.ts';
 
 interface Options {
@@ -25,19 +25,26 @@ export function useSetupSaver({ initial, videoId, videoRef, ownerId, onCreated }
   useEffect(() => {
     created.current = onCreated;
   });
-  const [queue] = useState(() =>
-    createSaveQueue<SetupValues>({
+  const [queue] = useState(() => {
+    // A save's answer (or a refusal's revert) changes the values too, so each published state shows them.
+    const made: SaveQueue<SetupValues> = createSaveQueue<SetupValues>({
       videoId,
       saved: initial,
       canCreate,
       transport: {
         create: (values) => createVideo(values, ownerId).then((reply) => reply.videoId),
-        update: (id, changes) => updateVideo(videoRef ?? id, changes).then(() => undefined),
+        update: (id, changes) => updateVideo(videoRef ?? id, changes).then(setupValuesOf),
+        read: (id) => readCreatorVideo(videoRef ?? id).then(setupValuesOf),
+        refused: (err) => err instanceof ServerProblem && err.status >= 400 && err.status < 500,
       },
-      onState: (next) => setState(next),
+      onState: (next) => {
+        setState(next);
+        setValues(made.values());
+      },
       onCreated: (id) => created.current(id),
-    }),
-  );
+    });
+    return made;
+  });
   const [state, setState] = useState<SaveState>(queue.state);
   const [values, setValues] = useState<SetupValues>(queue.values);
   const [timer] = useState(() => createTextSaveTimer(() => queue.save()));
