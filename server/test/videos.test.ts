@@ -138,6 +138,20 @@ describe('video routes', () => {
       assert.equal(byHash.body.id, video.id);
     });
 
+    it('carries the largest slide file while the video is in the queue and unfinished (the slow-generation warning)', async () => {
+      const video = await makeVideo(h.deps, { organization_id: orgId, date_in_queue: new Date(), finished: false });
+      const big = 3 * 1024 ** 3;
+      await h.deps.db('slides').insert([
+        { video_id: video.id, position: 0, orig_path: 'a.jpg', bytes: 1000 },
+        { video_id: video.id, position: 1, orig_path: 'b.mp4', bytes: big },
+        { video_id: video.id, position: 2, orig_path: 'c.mp4', bytes: big * 2, deleted_at: new Date() },
+      ]);
+      const agent = await h.agent(staff);
+      assert.equal((await agent.get(`/r/videos/${video.id}`).expect(200)).body.max_slide_size, big);
+      await h.deps.db('videos').where({ id: video.id }).update({ finished: true });
+      assert.equal((await agent.get(`/r/videos/${video.id}`).expect(200)).body.max_slide_size, null);
+    });
+
     it('gives super users the admin details', async () => {
       const admin = await makeUser(h.deps, { role: 'super' });
       const video = await makeVideo(h.deps, { organization_id: orgId, user_id: staff.id });

@@ -115,8 +115,14 @@ function adminJobs({ renders, postback }: VideoAdminExtras): WireAdminJob[] {
   return jobs;
 }
 
+/** Facts read beside the video row: its largest slide file (the slow-generation warning) and its top referers. */
+export interface VideoFacts {
+  largestSlideBytes(videoId: number): Promise<number>;
+  topReferers(videoId: number): Promise<{ referer: string; count: number }[]>;
+}
+
 /** Listing, reading and deleting videos; access is decided before any of these run. */
-export function videoService(videos: VideoRepository, videoList: VideoListRepository) {
+export function videoService(videos: VideoRepository, videoList: VideoListRepository, slides?: VideoFacts) {
   return {
     async list(user: UserWithOrg): Promise<WireVideoList> {
       const rows = await videoList.list(scopeOf(user));
@@ -132,6 +138,9 @@ export function videoService(videos: VideoRepository, videoList: VideoListReposi
 
     async read({ video, user, linkLevel }: VideoAccess, securityHash?: string): Promise<WireVideo> {
       const extras = await videos.readExtras(video);
+      // Spec 3 section 5: only a video in the queue and still being made can warn that a huge slide slows it down.
+      const rendering = video.date_in_queue !== null && !video.finished && video.deleted_at === null;
+      const maxSlideSize = rendering && slides ? await slides.largestSlideBytes(video.id) : null;
       const lengthLimit = extras.organization?.video_length_limit ?? 30;
       const staff = linkLevel === undefined;
       const wire: WireVideo = {
@@ -157,6 +166,7 @@ export function videoService(videos: VideoRepository, videoList: VideoListReposi
         video_duration: video.video_duration,
         display_duration: formatDuration(video.video_duration),
         viewed: video.viewed,
+        max_slide_size: maxSlideSize,
         // Billing ids and integration addresses are the organization's business, not the family's.
         billing_id: staff ? video.billing_id : '',
         billing_id_prompt: staff ? (extras.organization?.billing_id_prompt ?? null) : null,
@@ -183,7 +193,7 @@ export function videoService(videos: VideoRepository, videoList: VideoListReposi
           admin_jobs: adminJobs(admin),
           affiliate_id: admin.website?.id ?? null,
           affiliate_customer: admin.website?.name ?? null,
-          top_referers: [],
+          top_referers: slides ? await slides.topReferers(video.id) : [],
           max_override_length: admin.maxOverrideLength,
         };
       }

@@ -58,10 +58,7 @@ export interface WireVideoAdminDetails {
   /** The organization's account with its website partner (its obituary website), when it has one. */
   affiliate_id: number | null;
   affiliate_customer: string | null;
-  /**
-   * Where the video's viewers came from, most first. Nothing records referers yet (views are a bare counter), so
-   * this is empty until the player pages log them.
-   */
+  /** The sites whose pages sent the most player and tribute page views (the Referer's host), most first; at most 10. */
   top_referers: { referer: string; count: number }[];
   /** Minutes: the longest video the length override can allow. */
   max_override_length: number;
@@ -102,6 +99,8 @@ export interface WireVideo {
   video_duration: number | null;
   display_duration: string;
   viewed: number;
+  /** Bytes of the largest slide file while the video is in the queue and unfinished (its slow-generation warning), else null. */
+  max_slide_size: number | null;
   billing_id: string;
   billing_id_prompt: string | null;
   theme_id: number;

@@ -12,6 +12,7 @@ import { burnSupport } from './burn-compat.ts';
 import { BurnInstallDialog } from './BurnInstallDialog.tsx';
 import { DownloadDvdButton } from './DownloadDvdButton.tsx';
 import { DownloadHdButton } from './DownloadHdButton.tsx';
+import { useDiscPath } from './useDiscPath.ts';
 import { BURNING_HELP_URL, hardCopiesPath } from './links.ts';
 import { branded, canSendToTv } from './rules.ts';
 import { SendToTvDialog } from './SendToTvDialog.tsx';
@@ -27,6 +28,8 @@ interface Props {
   /** Reads the video again (after the admin table changed it). */
   reload?: () => void;
 }
+
+const noop = () => undefined;
 
 /** The cover, linked to the tribute page when the video has one. */
 function Cover({ video }: { video: VideoDetails }) {
@@ -54,6 +57,7 @@ function Cover({ video }: { video: VideoDetails }) {
 /** Spec 3 section 2.2, the Video Details tab: cover, video card, action bar, and below them the admin details. */
 export function DetailsTab({ video, admin, onRenderComplete, reload }: Props) {
   const status = useVideoGeneration(video, { admin, onComplete: onRenderComplete });
+  useDiscPath(video, onRenderComplete ?? noop);
   const ready = status.kind === 'text' && status.text === COMPLETE_TEXT;
   const [viewing, setViewing] = useState(false);
   const [previewing, setPreviewing] = useState(false);

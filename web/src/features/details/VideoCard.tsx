@@ -1,8 +1,9 @@
 import { EditOutlined, PhotoLibraryOutlined, PlayArrow, SlideshowOutlined } from '@mui/icons-material';
-import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CardStatus } from '../generation/index.ts';
+import { slowGenerationWarning } from '../preview/index.ts';
 import type { VideoDetails } from './api.ts';
 import { billingLabel, canEdit, canView, directDeliveryText, themeName } from './rules.ts';
 import { StatusLine } from './StatusLine.tsx';
@@ -32,6 +33,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Spec 3 section 2.2's video card: intro text, title and subtitle, the facts rows, and the video's buttons. */
 export function VideoCard({ video, status, admin, ready, onView, onLastPreview }: Props) {
+  const slow = slowGenerationWarning(video);
   return (
     <Card variant="outlined" sx={{ gridArea: 'card', alignSelf: 'start', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flex: 1 }}>
@@ -53,6 +55,11 @@ export function VideoCard({ video, status, admin, ready, onView, onLastPreview }
             <Box component="span" sx={{ display: 'block' }}>
               <StatusLine status={status} />
             </Box>
+            {slow && (
+              <Alert severity="warning" sx={{ mt: 1, py: 0, maxWidth: 420 }} data-testid="slow-generation">
+                {slow}
+              </Alert>
+            )}
           </Row>
           <Row label={billingLabel(video.billingIdPrompt)}>{video.billingId || 'None'}</Row>
           <Row label="Theme">{themeName(video)}</Row>

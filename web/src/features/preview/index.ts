@@ -1,1 +1,2 @@
 export { PreviewDialog } from './PreviewDialog.tsx';
+export { slowGenerationWarning } from './playback.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { choosePlayback, formatBytes, slowEstimateSeconds, slowWarning, SLOW_SLIDE_BYTES, unsupportedText } from './playback.ts';
+import { choosePlayback, formatBytes, slowEstimateSeconds, slowGenerationWarning, slowWarning, SLOW_SLIDE_BYTES, unsupportedText } from './playback.ts';
 
 describe('the preview playback choice', () => {
   it('uses hls.js where Media Source exists, even when the browser also plays HLS itself', () => {
@@ -40,5 +40,22 @@ describe('the slow preview warning', () => {
     assert.equal(formatBytes(512), '512 bytes');
     assert.equal(formatBytes(1536), '1.50 KB');
     assert.equal(formatBytes(2 * 1024 ** 3), '2.00 GB');
+  });
+});
+
+describe("the card's slow-generation warning", () => {
+  const queued = { dateInQueue: '2026-11-28T10:00:00Z', finished: false, deleted: false, maxSlideSize: SLOW_SLIDE_BYTES + 1 };
+  it('shows for a queued, unfinished video whose largest slide is over 2 GB, with its size and the estimate', () => {
+    assert.equal(
+      slowGenerationWarning({ ...queued, maxSlideSize: 3 * 1024 ** 3 }),
+      'This video has a very large slide (3.00 GB), so it is slow to make. It may take about 104 seconds longer than usual.',
+    );
+  });
+  it('does not show at 2 GB exactly, nor for a video not in the queue, finished or deleted', () => {
+    assert.equal(slowGenerationWarning({ ...queued, maxSlideSize: SLOW_SLIDE_BYTES }), null);
+    assert.equal(slowGenerationWarning({ ...queued, dateInQueue: null }), null);
+    assert.equal(slowGenerationWarning({ ...queued, finished: true }), null);
+    assert.equal(slowGenerationWarning({ ...queued, deleted: true }), null);
+    assert.equal(slowGenerationWarning({ ...queued, maxSlideSize: null }), null);
   });
 });

@@ -47,6 +47,15 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${Math.round(value)} bytes` : `${value.toFixed(2)} ${units[unit]}`;
 }
 
+/**
+ * Spec 3 sections 5 and 9: the card's slow-generation warning, for a video in the queue and unfinished whose largest
+ * slide file exceeds 2 GB (the preview's warning starts at 2 GB exactly).
+ */
+export function slowGenerationWarning(video: { dateInQueue: string | null; finished: boolean; deleted: boolean; maxSlideSize: number | null }): string | null {
+  if (video.dateInQueue === null || video.finished || video.deleted || !video.maxSlideSize || video.maxSlideSize <= SLOW_SLIDE_BYTES) return null;
+  return `This video has a very large slide (${formatBytes(video.maxSlideSize)}), so it is slow to make. It may take about ${slowEstimateSeconds(video.maxSlideSize).toLocaleString('en-US')} seconds longer than usual.`;
+}
+
 /** The slow-generation warning, or null when the largest slide is small enough. */
 export function slowWarning(maxSlideSize: number | null | undefined): string | null {
   if (!maxSlideSize || maxSlideSize < SLOW_SLIDE_BYTES) return null;

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { signIn } from './sign-in.ts';
+import { makeStaffVideo } from './slide-fixtures.ts';
+
+/** The card's buttons by their text. */
+const cardButtons = (page: Page) => page.$$eval('.MuiCardActions-root a, .MuiCardActions-root button', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+
+describe("the details card's slow-generation warning and its Edit once the disc is made", function () {
+  this.timeout(240_000);
+  let app: E2eApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  let page: Page;
+  let consoleErrors: string[];
+
+  before(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await browser.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, app.url, 'staff@example.com');
+    consoleErrors = watchConsole(page);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(() => assert.deepEqual(consoleErrors, [], 'no console errors'));
+
+  it('warns on a queued, unfinished video whose largest slide is over 2 GB, and not once the slide is smaller', async () => {
+    const { db } = app.running.deps;
+    const video = await makeStaffVideo(app, 'Harold Finch', { date_in_queue: new Date(), finished: false });
+    const [slide] = await db('slides').insert({ video_id: video.id, position: 0, orig_path: 'service.mp4', bytes: 3 * 1024 ** 3 }).returning('id');
+    await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle2' });
+    const warning = await page.waitForSelector('[data-testid="slow-generation"]');
+    assert.equal(
+      await warning!.evaluate((el) => (el as HTMLElement).innerText.trim()),
+      'This video has a very large slide (3.00 GB), so it is slow to make. It may take about 104 seconds longer than usual.',
+    );
+    await screenshot(page, 'details-slow-generation', 1280);
+    await screenshot(page, 'details-slow-generation', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    await db('slides').where({ id: (slide as { id: number }).id }).update({ bytes: 2 * 1024 ** 3 });
+    await page.reload({ waitUntil: 'networkidle2' });
+    await page.waitForSelector('::-p-text(Progress)');
+    assert.equal(await page.$('[data-testid="slow-generation"]'), null, 'exactly 2 GB does not warn');
+  });
+
+  it('shows Edit to staff once the DVD image made after the HD file is done, without reloading the page', async () => {
+    const { db } = app.running.deps;
+    const video = await makeStaffVideo(app, 'Joan Watson', { date_in_queue: new Date(), finished: true });
+    const [dvd] = await db('renders').insert({ video_id: video.id, kind: 'dvd', hash: 'e2e-disc', status: 'rendering', progress: 40, message: 'Making the DVD...' }).returning('id');
+    await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle2' });
+    await page.waitForSelector('::-p-text(Progress)');
+    assert.ok(!(await cardButtons(page)).includes('Edit'), 'no Edit while the video has no disc');
+    await db('renders').where({ id: (dvd as { id: number }).id }).update({ status: 'done', progress: 100, message: '' });
+    await db('videos').where({ id: video.id }).update({ dvd_path: `videos/${video.id}/dvd/e2e.iso` });
+    await page.waitForFunction(() => [...document.querySelectorAll('.MuiCardActions-root a')].some((a) => (a as HTMLElement).innerText.trim() === 'Edit'), { timeout: 60_000 });
+    assert.equal(await page.$eval('.MuiCardActions-root a[href$="/setup"]', (a) => a.getAttribute('href')), `/creator/${video.id}/setup`);
+  });
+});
