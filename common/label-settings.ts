@@ -4,7 +4,12 @@
  */
 
 export const LABEL_PRODUCTS = ['dvd_label', 'dvd_jacket', 'video_book_insert'] as const;
-export type LabelProduct = (typeof LABEL_PRODUCTS)[number];
+/** Spec 3 section 6: super users also print the Photo CD label, for a disc of the video's photos. */
+export const ADMIN_LABEL_PRODUCTS = ['photo_cd_label'] as const;
+export type LabelProduct = (typeof LABEL_PRODUCTS)[number] | (typeof ADMIN_LABEL_PRODUCTS)[number];
+
+/** The products a caller may print: super users get the admin ones after the spec's three. */
+export const labelProductsFor = (admin: boolean): readonly LabelProduct[] => (admin ? [...LABEL_PRODUCTS, ...ADMIN_LABEL_PRODUCTS] : LABEL_PRODUCTS);
 
 export const LABEL_FORMATS = ['pdf', 'jpg'] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
@@ -13,6 +18,7 @@ export const LABEL_PRODUCT_NAMES: Record<LabelProduct, string> = {
   dvd_label: 'DVD label',
   dvd_jacket: 'DVD case insert',
   video_book_insert: 'Video book insert',
+  photo_cd_label: 'Photo CD label',
 };
 
 /** Dual: '0' a single label, '1' top only, '2' bottom only, '3' both; 1 to 3 are the two-per-page (Avery 8960) style. */

@@ -138,6 +138,25 @@ describe('embedding a video: toggle_embed, the player page, songs and the snapsh
       assert.equal((await h.request().get('/users/login').set('Accept', 'text/html')).headers['x-frame-options'], 'SAMEORIGIN');
     });
 
+    it("counts each view by the site in its Referer, for the admin table's Top Referers", async () => {
+      const row = await finishedVideo();
+      const view = (referer?: string) => {
+        const request = h.request().get(`/videos/embedded_video/${row.video_code}`);
+        return (referer ? request.set('Referer', referer) : request).expect(200);
+      };
+      await view('https://www.cedar-funeral.example/obituaries/ada');
+      await view('https://cedar-funeral.example/obituaries/ada?fbclid=1');
+      await view('https://m.facebook.com/');
+      await view();
+      await view('http://127.0.0.1:8080/videos/1/details');
+      const admin = await h.agent(await makeUser(h.deps, { role: 'super' }));
+      const read = await admin.get(`/r/videos/${row.id}`).expect(200);
+      assert.deepEqual(read.body.details.top_referers, [
+        { referer: 'cedar-funeral.example', count: 2 },
+        { referer: 'm.facebook.com', count: 1 },
+      ]);
+    });
+
     it('leaves the buy link off when the video hides it, the owner hides all, or without branding', async () => {
       const hidden = await finishedVideo({ embed_hide_buy: true });
       assert.ok(!(await h.request().get(`/videos/embedded_video/${hidden.video_code}`).expect(200)).text.includes('/orders/hard_copies/'));

@@ -239,6 +239,16 @@ describe('print-ready labels (/stationeries)', function () {
     assert.equal(res.headers['content-disposition'], `inline; filename="Walter Walt Brooks DVD case insert.pdf"; filename*=UTF-8''Walter%20Walt%20Brooks%20DVD%20case%20insert.pdf`);
   });
 
+  it('prints the Photo CD label for super users only (spec 3 section 6); staff find nothing there', async () => {
+    await get(staff, path('photo_cd_label')).expect(404);
+    const admin = await h.agent(await makeUser(h.deps, { role: 'super' }));
+    const res = await get(admin, path('photo_cd_label')).expect(200);
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    assert.match(res.headers['content-disposition'], /Walter Walt Brooks Photo CD label\.pdf/);
+    const jpg = await get(admin, path('photo_cd_label', 'jpg')).expect(200);
+    assert.equal(jpg.headers['content-type'], 'image/jpeg');
+  });
+
   it('answers 400 naming a setting that is not valid', async () => {
     const cases: [Record<string, string>, RegExp][] = [
       [{ adj_top_x: 'left' }, /^adj_top_x: Enter a number of inches/],

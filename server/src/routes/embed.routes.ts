@@ -4,9 +4,11 @@ import { allowFramingFromAnySite } from '../http/framing.ts';
 import { sendStored } from '../http/range.ts';
 import { bodyOf } from '../http/request.ts';
 import { embedRepository } from '../repositories/embed.repository.ts';
+import { refererRepository } from '../repositories/referer.repository.ts';
 import { downloadService } from '../services/download.service.ts';
 import { embedService } from '../services/embed.service.ts';
 import { PLAYER_CSP, renderPlayerPage } from '../services/embedded-player-page.ts';
+import { refererService } from '../services/referer.service.ts';
 import type { WireEmbedSettings } from '../wire/embed.ts';
 
 /**
@@ -22,6 +24,7 @@ export function embedRoutes(deps: Deps): Router {
     downloads: downloadService(deps.repos.videos, deps.render.records, deps.render.files),
     publicUrl: deps.config.publicUrl,
   });
+  const referers = refererService(refererRepository(deps.db), deps.config.publicUrl);
 
   router.get('/r/videos/:id/embed', async (ctx) => {
     const access = await deps.access.check(ctx, ctx.params.id, 'manage');
@@ -35,7 +38,9 @@ export function embedRoutes(deps: Deps): Router {
   });
 
   router.get('/videos/embedded_video/:code', async (ctx) => {
-    const { status, html } = renderPlayerPage(await embed.page(ctx.params.code));
+    const page = await embed.page(ctx.params.code);
+    if (page.kind === 'player') await referers.recordView(ctx, page.videoId);
+    const { status, html } = renderPlayerPage(page);
     allowFramingFromAnySite(ctx, PLAYER_CSP);
     // Hiding the video must take effect on the next load, wherever the page is framed.
     ctx.set('Cache-Control', 'no-cache');

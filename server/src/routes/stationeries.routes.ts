@@ -1,15 +1,16 @@
 import Router from '@koa/router';
-import { LABEL_FORMATS, LABEL_PRODUCTS, type LabelFormat, type LabelProduct } from '../../../common/label-settings.ts';
+import { LABEL_FORMATS, labelProductsFor, type LabelFormat, type LabelProduct } from '../../../common/label-settings.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { parseLabelQuery } from '../stationery/settings.ts';
 import { stationeryService } from '../stationery/stationery.service.ts';
 
-const isProduct = (value: string): value is LabelProduct => (LABEL_PRODUCTS as readonly string[]).includes(value);
+const isProduct = (value: string, admin: boolean): value is LabelProduct => (labelProductsFor(admin) as readonly string[]).includes(value);
 const isFormat = (value: string): value is LabelFormat => (LABEL_FORMATS as readonly string[]).includes(value);
 
 /**
- * GET /stationeries/{dvd_label|dvd_jacket|video_book_insert}/{videoCode}.{pdf|jpg} (spec 3 sections 2.1, 2.5):
+ * GET /stationeries/{dvd_label|dvd_jacket|video_book_insert}/{videoCode}.{pdf|jpg} (spec 3 sections 2.1, 2.5), and
+ * photo_cd_label for super users (section 6):
  * the print-ready labels of the Print Labels tab, with its settings (section 3.4) in the query string. For staff
  * who may view the video only: a family link, another organization or nobody gets the same 404 as a missing video.
  */
@@ -26,7 +27,8 @@ export function stationeriesRoutes(deps: Deps): Router {
   router.get('/stationeries/:product/:file', async (ctx) => {
     const { product, file } = ctx.params;
     const match = /^([0-9a-f]{8,64})\.([a-z]+)$/i.exec(file);
-    if (!isProduct(product) || !match || !isFormat(match[2])) throw notFound();
+    // The Photo CD label is a super user's (spec 3 section 6): to anyone else it does not exist.
+    if (!isProduct(product, ctx.state.auth?.user?.role === 'super') || !match || !isFormat(match[2])) throw notFound();
     const video = await deps.repos.videos.findByCode(match[1]);
     if (!video || video.deleted_at) throw notFound();
     const access = await deps.access.check(ctx, video.id, 'view');

@@ -118,6 +118,7 @@ export function embedService({ videos, embed, downloads, publicUrl }: EmbedServi
       const facts = await embed.facts(video);
       return {
         kind: 'player',
+        videoId: video.id,
         title: video.title,
         videoUrl: `/downloads/video/${encodeURIComponent(video.video_code)}/web.mp4`,
         posterUrl: `${playerPath(video.video_code)}/poster.jpg`,

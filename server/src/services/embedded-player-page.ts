@@ -1,3 +1,4 @@
+import { PLAYER_BAR_PX } from '../../../common/embedded-player.ts';
 import { hashSource } from '../http/content-security-policy.ts';
 
 /**
@@ -6,13 +7,12 @@ import { hashSource } from '../http/content-security-policy.ts';
  */
 
 export type PlayerPage =
-  | { kind: 'player'; title: string; videoUrl: string; posterUrl: string | null; buyUrl: string | null }
+  | { kind: 'player'; videoId: number; title: string; videoUrl: string; posterUrl: string | null; buyUrl: string | null }
   | { kind: 'hidden'; title: string }
   | { kind: 'not_ready'; title: string }
   | { kind: 'missing' };
 
-/** The height of the title bar under the video; the embed codes add it to the 16:9 box. */
-export const PLAYER_BAR_PX = 40;
+export { PLAYER_BAR_PX };
 
 export const PLAYER_TEXTS = {
   hidden: 'This video has been hidden by its owner and cannot be played here.',

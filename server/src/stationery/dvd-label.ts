@@ -78,6 +78,14 @@ function disc({ content, settings, measure }: LayoutInput, { cx, cy }: DiscPosit
 
 const pad = (box: { x: number; y: number; w: number; h: number }, by: number) => ({ x: box.x - by, y: box.y - by, w: box.w + 2 * by, h: box.h + 2 * by });
 
+/** The line above the title on the Photo CD label, where the DVD label has the video's intro text. */
+export const PHOTO_CD_LINE = 'Photographs';
+
+/** The Photo CD label (super users): the DVD label's disc, saying it holds the photographs rather than the video. */
+export function photoCdLabelLayout(input: LayoutInput): Layout {
+  return dvdLabelLayout({ ...input, content: { ...input.content, introText: PHOTO_CD_LINE } });
+}
+
 /** The DVD label product: one label, or Avery 8960's two-per-page sheet with one or both labels. */
 export function dvdLabelLayout(input: LayoutInput): Layout {
   const { width, height, discs } = discPositions(input.settings);

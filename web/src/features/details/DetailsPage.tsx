@@ -37,8 +37,8 @@ const always = () => true;
  */
 const TABS: DetailsTabEntry[] = [
   { value: 'details', label: 'Video Details', visible: always, render: ({ video, admin, reload }) => <DetailsTab video={video} admin={admin} onRenderComplete={reload} reload={reload} /> },
-  { value: 'share', label: 'Share or Embed', visible: always, render: ({ video, reload }) => <ShareEmbedTab video={video} reload={reload} /> },
-  { value: 'labels', label: 'Print Labels', visible: always, render: ({ video }) => <PrintLabelsTab video={video} /> },
+  { value: 'share', label: 'Share or Embed', visible: always, render: ({ video, admin, reload }) => <ShareEmbedTab video={video} admin={admin} reload={reload} /> },
+  { value: 'labels', label: 'Print Labels', visible: always, render: ({ video, admin }) => <PrintLabelsTab video={video} admin={admin} /> },
   { value: 'orders', label: 'Order History', visible: ({ video }) => branded(video), render: ({ video, admin }) => <OrderHistoryTab video={video} admin={admin} /> },
   { value: 'extras', label: 'Extras', visible: always, render: ({ video, admin }) => <ExtrasTab video={video} admin={admin} adminSection={<AdminOptions video={video} />} /> },
 ];

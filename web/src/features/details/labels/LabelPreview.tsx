@@ -1,6 +1,6 @@
 import { Alert, Box, CircularProgress, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { LABEL_PRODUCT_NAMES, LABEL_PRODUCTS, type LabelProduct } from '../../../../../common/label-settings.ts';
+import { LABEL_PRODUCT_NAMES, type LabelProduct } from '../../../../../common/label-settings.ts';
 
 /** Typing an offset changes the address on every key: the picture follows once the typing pauses. */
 const SETTLE_MS = 400;
@@ -15,7 +15,7 @@ function useSettled(value: string): string {
 }
 
 /** The chosen product drawn as its JPG, the same layout the PDF prints; a spinner while the next one is drawn. */
-export function LabelPreview({ urlOf, product, onProduct }: { urlOf: (product: LabelProduct) => string | null; product: LabelProduct; onProduct: (product: LabelProduct) => void }) {
+export function LabelPreview({ urlOf, products, product, onProduct }: { urlOf: (product: LabelProduct) => string | null; products: readonly LabelProduct[]; product: LabelProduct; onProduct: (product: LabelProduct) => void }) {
   const wanted = useSettled(urlOf(product) ?? '');
   const [shown, setShown] = useState<{ url: string; failed: boolean } | null>(null);
   const loading = wanted !== '' && shown?.url !== wanted;
@@ -30,7 +30,7 @@ export function LabelPreview({ urlOf, product, onProduct }: { urlOf: (product: L
         fullWidth
         sx={{ mb: 2, maxWidth: 520 }}
       >
-        {LABEL_PRODUCTS.map((p) => (
+        {products.map((p) => (
           <ToggleButton key={p} value={p} sx={{ lineHeight: 1.25, px: 1 }}>
             {LABEL_PRODUCT_NAMES[p]}
           </ToggleButton>

@@ -1,7 +1,7 @@
 import { PictureAsPdf, Image as ImageIcon } from '@mui/icons-material';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { LABEL_PRODUCT_NAMES, LABEL_PRODUCTS, labelQuery, obituaryQrAllowed, offsetsInUse, parseOffset, stationeryPath, type LabelFormat, type LabelProduct } from '../../../../../common/label-settings.ts';
+import { LABEL_PRODUCT_NAMES, labelProductsFor, labelQuery, obituaryQrAllowed, offsetsInUse, parseOffset, stationeryPath, type LabelFormat, type LabelProduct } from '../../../../../common/label-settings.ts';
 import type { VideoDetails } from '../api.ts';
 import { LabelPreview } from './LabelPreview.tsx';
 import { LabelSettingsForm } from './LabelSettingsForm.tsx';
@@ -22,7 +22,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Spec 3 section 2.5, the Print Labels tab: the label settings (remembered for every video), a preview of each
  * product as it will print, and its PDF and JPG from /stationeries/{product}/{videoCode}.{pdf|jpg}.
  */
-export function PrintLabelsTab({ video }: { video: VideoDetails }) {
+export function PrintLabelsTab({ video, admin }: { video: VideoDetails; admin: boolean }) {
+  const products = labelProductsFor(admin);
   const [settings, setSettings] = useLabelSettings();
   const [product, setProduct] = useState<LabelProduct>('dvd_label');
   const obituaryAllowed = obituaryQrAllowed(video.obituaryQrLink, video.obitUrl);
@@ -41,7 +42,7 @@ export function PrintLabelsTab({ video }: { video: VideoDetails }) {
             Print the PDF at actual size (100%, not “fit to page”). The JPG is the same page as a picture.
           </Typography>
           <Stack spacing={1.5}>
-            {LABEL_PRODUCTS.map((p) => (
+            {products.map((p) => (
               <Stack key={p} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                 <Typography sx={{ flex: '1 1 9rem', fontWeight: 500 }}>{LABEL_PRODUCT_NAMES[p]}</Typography>
                 {(['pdf', 'jpg'] as const).map((format) => {
@@ -70,7 +71,7 @@ export function PrintLabelsTab({ video }: { video: VideoDetails }) {
         </Section>
       </Stack>
       <Section title="Preview">
-        <LabelPreview urlOf={(p) => urlOf(p)} product={product} onProduct={setProduct} />
+        <LabelPreview urlOf={(p) => urlOf(p)} products={products} product={product} onProduct={setProduct} />
       </Section>
     </Box>
   );

@@ -5,6 +5,7 @@ import { ShareLogList, ShareToolbar } from '../../share/index.ts';
 import type { VideoDetails } from '../api.ts';
 import { toggleEmbed, useEmbedSettings, useVideoShareLog, VIDEO_SHARE_TYPE, type EmbedSettings, type EmbedToggle } from './api.ts';
 import { EmbedCode } from './EmbedCode.tsx';
+import { PLAYER_BAR_PX } from '../../../../../common/embedded-player.ts';
 
 type Flag = keyof EmbedToggle;
 
@@ -53,7 +54,7 @@ function useEmbedFlags(videoId: number, settings: EmbedSettings | undefined, mut
 }
 
 /** Spec 3 section 2.4, the Share or Embed tab: the embedded player's settings and code, the link and its sharing. */
-export function ShareEmbedTab({ video, reload }: { video: VideoDetails; reload: () => void }) {
+export function ShareEmbedTab({ video, admin, reload }: { video: VideoDetails; admin: boolean; reload: () => void }) {
   const { settings, error, mutate, reload: reloadSettings } = useEmbedSettings(video.id);
   const log = useVideoShareLog(video.id);
   const flags = useEmbedFlags(video.id, settings, mutate, reload);
@@ -139,6 +140,16 @@ export function ShareEmbedTab({ video, reload }: { video: VideoDetails; reload: 
           )}
         </Box>
       </Section>
+      {admin && (
+        <Section title="IFRAME Content">
+          <Typography variant="body2" color="text.secondary">
+            What a website that embeds this video shows in its frame: {settings.playerUrl}
+          </Typography>
+          <Box sx={{ width: '100%', maxWidth: 640, aspectRatio: '16 / 9', position: 'relative', pb: `${PLAYER_BAR_PX}px`, boxSizing: 'content-box', border: 1, borderColor: 'divider' }}>
+            <Box component="iframe" src={settings.playerUrl} title={`Embedded player of ${video.title || 'the video'}`} data-testid="iframe-content" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }} />
+          </Box>
+        </Section>
+      )}
     </Box>
   );
 }
