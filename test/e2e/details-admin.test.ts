@@ -154,4 +154,44 @@ describe('the details page as a super user: admin table and Other Options', func
     await accessible(page, 'the activity log');
     assert.deepEqual(consoleErrors, []);
   });
+
+  it("opens the creator's own page from the table's Creator link: the user, their videos and activity", async () => {
+    const { db } = app.running.deps;
+    const staff = await db('users').where({ email: 'staff@example.com' }).first();
+    await page.goto(`${app.url}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
+    await page.locator(`section[aria-label="Admin details"] a[href="/settings/users/${staff.id}"]`).click();
+    await page.waitForSelector('section[aria-label="Videos"] a[href$="/details"]');
+    assert.equal(new URL(page.url()).pathname, `/settings/users/${staff.id}`);
+    const user = await textOf(page, 'section[aria-label="User"]');
+    for (const expected of ['Sam Staff', 'staff@example.com', 'Demo Funeral Home', 'Active', 'Edit', 'Disable', 'Log in as']) assert.ok(user.includes(expected), `${expected}:\n${user}`);
+    assert.ok((await textOf(page, 'section[aria-label="Videos"]')).includes('Walter Price'));
+    await page.waitForSelector('section[aria-label="Recent Activity"]');
+    await shoot(page, 'user', 1280);
+    await shoot(page, 'user', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    await accessible(page, "a user's page");
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  it('gives super users the Photo CD label, the IFRAME content and the top referers of player views', async () => {
+    const { db } = app.running.deps;
+    const video = await db('videos').where({ id: videoId }).first();
+    // A player view sent from an obituary page (the page answers "not ready" without a web video; only a playable
+    // page counts, so the count is planted the way the player route records it).
+    await db('video_referers').insert({ video_id: videoId, site: 'obits.demo.example', count: 3 });
+    await page.goto(`${app.url}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.querySelector('section[aria-label="Admin details"]')?.textContent?.includes('obits.demo.example (3)'));
+    await page.goto(`${app.url}/videos/${videoId}/details?tab=labels`, { waitUntil: 'networkidle0' });
+    const pdf = await page.waitForSelector('[data-testid="label-photo_cd_label-pdf"]');
+    assert.equal(await pdf!.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname), `/stationeries/photo_cd_label/${video.video_code}.pdf`);
+    await page.goto(`${app.url}/videos/${videoId}/details?tab=share`, { waitUntil: 'networkidle0' });
+    const frame = await page.waitForSelector('section[aria-label="IFRAME Content"] iframe[data-testid="iframe-content"]');
+    assert.match(await frame!.evaluate((f) => (f as HTMLIFrameElement).src), new RegExp(`/videos/embedded_video/${video.video_code}$`));
+    const content = await (await frame!.contentFrame())!.waitForSelector('.notice');
+    assert.ok((await content!.evaluate((el) => el.textContent ?? '')).length > 0, 'the frame shows the player page');
+    await shoot(page, 'iframe', 1280);
+    await shoot(page, 'iframe', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    assert.deepEqual(consoleErrors, []);
+  });
 });

@@ -10,6 +10,8 @@ export interface AdminVideoRow extends VideoRow {
 
 export interface AdminVideoFilter {
   organizationId?: number;
+  /** The videos one user made (the user's own page). */
+  userId?: number;
   state: VideoState;
   terms: string[];
   offset: number;
@@ -26,6 +28,7 @@ export function videoAdminRepository(db: Db) {
         .select('videos.*', 'organizations.organization_name', 'users.name as user_name')
         .modify((q) => {
           if (filter.organizationId) q.where('videos.organization_id', filter.organizationId);
+          if (filter.userId) q.where('videos.user_id', filter.userId);
           if (filter.state === 'active') q.whereNull('videos.deleted_at');
           if (filter.state === 'deleted') q.whereNotNull('videos.deleted_at');
           whereEveryTerm(q, ['videos.title'], filter.terms);

@@ -22,7 +22,7 @@ export function settingsVideosRoutes(deps: Deps): Router {
   router.get('/r/settings/videos', async (ctx) => {
     requireSuper(ctx);
     const paging = pagingOf(ctx);
-    const filter = { q: ctx.query.q, organizationId: idFilter(ctx.query.organization_id), state: videoStateOf(ctx.query.state) };
+    const filter = { q: ctx.query.q, organizationId: idFilter(ctx.query.organization_id), userId: idFilter(ctx.query.user_id), state: videoStateOf(ctx.query.state) };
     const { rows, total } = await videos.list(filter, paging);
     ctx.body = { videos: rows.map(toWireAdminVideo), total, page: paging.page, per_page: paging.perPage };
   });

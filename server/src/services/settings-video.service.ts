@@ -28,9 +28,10 @@ export function settingsVideoService(videos: VideoRepository, admin: VideoAdminR
   const reread = async (id: number): Promise<AdminVideoRow> => (await admin.findById(id))!;
 
   return {
-    async list(filter: { q: unknown; organizationId?: number; state: VideoState }, paging: Paging) {
+    async list(filter: { q: unknown; organizationId?: number; userId?: number; state: VideoState }, paging: Paging) {
       return admin.list({
         organizationId: filter.organizationId,
+        userId: filter.userId,
         state: filter.state,
         terms: searchTerms(filter.q),
         offset: paging.offset,

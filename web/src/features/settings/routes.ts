@@ -7,6 +7,7 @@ export const SETTINGS_ROUTES: PageRoute[] = [
   { path: '/settings/organizations', title: 'Organizations', audience: 'super', component: lazyPage(() => import('./organizations/OrganizationsPage.tsx'), 'OrganizationsPage') },
   { path: '/settings/brands', title: 'Brands', audience: 'super', component: lazyPage(() => import('./brands/BrandsPage.tsx'), 'BrandsPage') },
   { path: '/settings/users', title: 'Users', audience: 'super', component: lazyPage(() => import('./users/UsersPage.tsx'), 'UsersPage') },
+  { path: '/settings/users/:userId', title: 'User', audience: 'super', component: lazyPage(() => import('./users/UserPage.tsx'), 'UserPage') },
   { path: '/settings/videos', title: 'Videos', audience: 'super', component: lazyPage(() => import('./videos/VideosPage.tsx'), 'VideosPage') },
   { path: '/settings/order_details', title: 'Order Details', audience: 'super', component: lazyPage(() => import('./order-details/OrderDetailsPage.tsx'), 'OrderDetailsPage') },
   { path: '/settings/silks', title: 'Direct Delivery Devices', audience: 'super', component: lazyPage(() => import('./silks/SilksPage.tsx'), 'SilksPage') },

@@ -1,5 +1,6 @@
 import { Login } from '@mui/icons-material';
-import { Button } from '@mui/material';
+import { Button, Link as MuiLink } from '@mui/material';
+import { Link } from 'wouter';
 import { useMemo } from 'react';
 import { useMe } from '../../../api/index.ts';
 import { switchToUser } from '../../auth/index.ts';
@@ -43,7 +44,14 @@ function usersResource(myId: number | undefined): ResourceDeclaration<AdminUser>
     listKey: 'users',
     searchLabel: 'Search by name or email',
     columns: [
-      { label: 'Name', render: (u) => u.name || '—' },
+      {
+        label: 'Name',
+        render: (u) => (
+          <MuiLink component={Link} href={`/settings/users/${u.id}`}>
+            {u.name || '—'}
+          </MuiLink>
+        ),
+      },
       { label: 'Email', render: (u) => u.email },
       { label: 'Organization', render: (u) => u.organizationName ?? '—', secondary: true },
       { label: 'Role', render: (u) => ROLE_LABELS[u.role] },
