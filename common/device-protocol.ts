@@ -8,6 +8,14 @@
  *                                          finished, with the file's url (HTTP Range), size and SHA-256
  *   GET  {DEVICE_API}/videos/{id}/hd.mp4   the file itself (Range, ETag / If-Range); only for a listed video
  *   POST {DEVICE_API}/status               what the device has: one report per video it was asked for
+ *   GET  {DEVICE_API}/notifications?after={cursor}&wait={seconds}
+ *                                          waits (at most NOTICE_WAIT_SECONDS) until staff use Notify Silk Devices
+ *                                          (spec 3 section 6) for one of the device's videos after `after`, and
+ *                                          answers those videos at once; an empty list when the wait ends. A device
+ *                                          keeps this call open between its polls, so a notice reaches it in a moment
+ *                                          rather than at its next poll; it then syncs, checking again the copy it
+ *                                          holds of each noticed video (fetched anew when the check fails), and
+ *                                          reports. The answer's cursor goes in the next call's `after`.
  *
  * Every call counts as the device being seen (the details page shows it as connected). A device keeps a video while
  * it is listed and may drop it once it is not; a changed sha256 means the video was made again and is fetched anew.
@@ -19,6 +27,7 @@ export const DEVICE_API = '/api/devices/v1';
 
 export const devicePaths = {
   deliveries: `${DEVICE_API}/deliveries`,
+  notifications: `${DEVICE_API}/notifications`,
   status: `${DEVICE_API}/status`,
   file: (videoId: number): string => `${DEVICE_API}/videos/${videoId}/hd.mp4`,
 };
@@ -30,6 +39,22 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** How often a device should ask; the server says so in every deliveries reply. */
 export const DEVICE_POLL_SECONDS = 10;
 
+/** The longest a notifications call is kept open. */
+export const NOTICE_WAIT_SECONDS = 30;
+
+/** A Notify Silk Devices press for one video. */
+export interface DeviceNotice {
+  video_id: number;
+  /** ISO time of the press. */
+  requested_at: string;
+}
+
+export interface DeviceNoticesReply {
+  notices: DeviceNotice[];
+  /** Send as `after` next time: the newest press answered so far (or the `after` sent, when none). */
+  cursor: string;
+}
+
 /** GET deliveries: one video to hold. */
 export interface DeviceDelivery {
   video_id: number;
@@ -39,6 +64,8 @@ export interface DeviceDelivery {
   bytes: number;
   /** Lowercase hex SHA-256 of the whole file. */
   sha256: string;
+  /** ISO time staff last asked the devices to fetch this video now (Notify Silk Devices), or null. */
+  requested_at: string | null;
 }
 
 export interface DeviceDeliveriesReply {

@@ -2,7 +2,9 @@
  * A Direct Delivery receiver in software: it does what a set-top device at a funeral home does with the device API
  * (common/device-protocol.ts). It asks which videos to hold, downloads each with HTTP Range into a `.part` file,
  * resuming from what it has after a cut connection, checks the SHA-256, keeps the file under `<dir>/<videoId>.mp4`
- * and reports Queued, Downloading (with percent), Ready or Error. Videos no longer listed are removed.
+ * and reports Queued, Downloading (with percent), Ready or Error. Videos no longer listed are removed. Between polls it
+ * waits on the notifications call, so Notify Silk Devices on the details page makes it sync at once, checking its
+ * copy of the noticed video again (and fetching it anew when the check fails).
  *
  *   node --import tsx scripts/device-simulator.ts --server http://127.0.0.1:8080 --token tdd_... --dir /tmp/box
  *     [--once] [--rate 200000] (bytes per second, to watch the progress) [--interval 10] (seconds; the server's
@@ -20,6 +22,8 @@ import {
   devicePaths,
   type DeviceDeliveriesReply,
   type DeviceDelivery,
+  type DeviceNotice,
+  type DeviceNoticesReply,
   type DeviceStatusReport,
 } from '../common/device-protocol.ts';
 
@@ -47,6 +51,8 @@ export interface SyncResult {
   removed: number[];
   /** Range requests sent to resume a download (`bytes=N-` with N > 0). */
   resumedFrom: number[];
+  /** Noticed videos whose copy was checked again, byte by byte. */
+  rechecked: number[];
   pollSeconds: number;
 }
 
@@ -111,11 +117,37 @@ export class DeviceSimulator {
     }
   }
 
-  /** One poll: fetch what is missing or changed, drop what is no longer listed, report everything. */
-  async syncOnce(): Promise<SyncResult> {
+  /** Where the notifications call left off: notices after this time are new. */
+  private noticeCursor: string | undefined;
+
+  /**
+   * Waits up to `waitSeconds` for staff to notify this device (Notify Silk Devices); answers the noticed videos, or
+   * none when the wait ended. The first call counts from the moment the server receives it.
+   */
+  async waitForNotices(waitSeconds: number, signal?: AbortSignal): Promise<DeviceNotice[]> {
+    // The first call sends no cursor: the server starts from its own clock, so a device's wrong clock loses nothing.
+    const query = new URLSearchParams({ wait: String(waitSeconds) });
+    if (this.noticeCursor) query.set('after', this.noticeCursor);
+    const response = await fetch(`${this.options.server}${devicePaths.notifications}?${query}`, {
+      headers: { Authorization: `Bearer ${this.options.token}`, Accept: 'application/json' },
+      signal,
+    });
+    const text = await response.text();
+    if (!response.ok) throw new DeviceApiError(`GET ${devicePaths.notifications}: ${response.status} ${text}`);
+    const reply = JSON.parse(text) as DeviceNoticesReply;
+    this.noticeCursor = reply.cursor;
+    for (const notice of reply.notices) this.log(`video ${notice.video_id}: staff asked for it at ${notice.requested_at}; syncing now`);
+    return reply.notices;
+  }
+
+  /**
+   * One poll: fetch what is missing or changed, drop what is no longer listed, report everything. The videos in
+   * `recheck` (noticed ones) have their copy's SHA-256 computed again rather than taken from what was recorded.
+   */
+  async syncOnce(recheck: ReadonlySet<number> = new Set()): Promise<SyncResult> {
     await mkdir(this.options.dir, { recursive: true });
     const reply = (await this.call('GET', devicePaths.deliveries)) as DeviceDeliveriesReply;
-    const result: SyncResult = { ready: [], errors: [], removed: [], resumedFrom: [], pollSeconds: reply.poll_seconds };
+    const result: SyncResult = { ready: [], errors: [], removed: [], resumedFrom: [], rechecked: [], pollSeconds: reply.poll_seconds };
     const listed = new Set(reply.deliveries.map((d) => d.video_id));
     for (const name of await readdir(this.options.dir)) {
       const id = Number(/^(\d+)\.(?:mp4|mp4\.part|json)$/.exec(name)?.[1]);
@@ -127,6 +159,13 @@ export class DeviceSimulator {
     const missing: DeviceDelivery[] = [];
     const ready: DeviceStatusReport[] = [];
     for (const delivery of reply.deliveries) {
+      if (recheck.has(delivery.video_id)) {
+        result.rechecked.push(delivery.video_id);
+        if ((await this.held(delivery.video_id)) !== null && (await sha256Of(this.file(delivery.video_id))) !== delivery.sha256) {
+          this.log(`video ${delivery.video_id}: the copy held does not match; fetching it again`);
+          await rm(this.meta(delivery.video_id), { force: true });
+        }
+      }
       if ((await this.held(delivery.video_id)) === delivery.sha256) {
         ready.push({ video_id: delivery.video_id, state: 'Ready' });
         result.ready.push(delivery.video_id);
@@ -211,21 +250,34 @@ export class DeviceSimulator {
     this.log(`video ${delivery.video_id}: Ready (${delivery.bytes} bytes, sha256 ${sha256.slice(0, 12)}…)`);
   }
 
-  /** Polls until the signal aborts, at `intervalSeconds` or the server's poll_seconds; errors are logged and retried. */
+  /**
+   * Polls until the signal aborts, at `intervalSeconds` or the server's poll_seconds; between polls it waits on the
+   * notifications call, so a notice starts the next sync at once. Errors are logged and retried.
+   */
   async run(signal: AbortSignal, intervalSeconds?: number): Promise<void> {
+    let noticed = new Set<number>();
     while (!signal.aborted) {
       let wait = intervalSeconds ?? 10;
       try {
-        const result = await this.syncOnce();
+        const result = await this.syncOnce(noticed);
         wait = intervalSeconds ?? result.pollSeconds;
       } catch (err) {
         this.log(`poll failed: ${(err as Error).message}`);
         if (err instanceof DeviceApiError && /: 401 /.test(err.message)) throw err;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, wait * 1000);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-      });
+      noticed = new Set();
+      const until = Date.now() + wait * 1000;
+      while (!signal.aborted && Date.now() < until && noticed.size === 0) {
+        try {
+          const notices = await this.waitForNotices(Math.max(1, Math.ceil((until - Date.now()) / 1000)), signal);
+          noticed = new Set(notices.map((n) => n.video_id));
+        } catch (err) {
+          if (signal.aborted) break;
+          this.log(`waiting for notices failed: ${(err as Error).message}`);
+          if (err instanceof DeviceApiError && /: 401 /.test(err.message)) throw err;
+          await sleep(Math.min(5000, Math.max(0, until - Date.now())));
+        }
+      }
     }
   }
 }

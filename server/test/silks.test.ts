@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -221,6 +221,35 @@ describe('Direct Delivery: devices, the device API and the details page list', f
     const again = await simulator.syncOnce();
     assert.deepEqual(again.ready, [video.id]);
     assert.deepEqual(again.resumedFrom, []);
+  });
+
+  it('Notify Silk Devices reaches a waiting device at once; it checks its copy again, fetches it anew and reports Ready', async () => {
+    const dir = tempDir();
+    const simulator = new DeviceSimulator({ server: base, token: tokens.a, dir, progressIntervalMs: 0 });
+    assert.deepEqual((await simulator.syncOnce()).ready, [video.id]);
+    assert.deepEqual(await simulator.waitForNotices(0), [], 'nothing noticed yet');
+    const started = Date.now();
+    const waiting = simulator.waitForNotices(20);
+    const admin = await h.agent(superUser);
+    const pressed = await admin.post(`/r/videos/${video.id}/notify_silk`).expect(200);
+    assert.equal(pressed.body.notified, 1);
+    const notices = await waiting;
+    assert.deepEqual(notices.map((n) => n.video_id), [video.id]);
+    assert.ok(Date.now() - started < 10_000, 'answered as soon as the notice was given, not at the end of the wait');
+    // The deliveries say when staff asked, too.
+    const listed = await fetch(`${base}/api/devices/v1/deliveries`, { headers: { Authorization: `Bearer ${tokens.a}` } }).then((r) => r.json());
+    assert.equal(listed.deliveries[0].requested_at, notices[0].requested_at);
+    // The copy went bad on the device: the noticed sync finds it out and fetches it again.
+    await writeFile(path.join(dir, `${video.id}.mp4`), Buffer.from('damaged'));
+    const result = await simulator.syncOnce(new Set(notices.map((n) => n.video_id)));
+    assert.deepEqual(result.rechecked, [video.id]);
+    assert.deepEqual(result.ready, [video.id]);
+    const copy = await readFile(path.join(dir, `${video.id}.mp4`));
+    assert.equal(createHash('sha256').update(copy).digest('hex'), createHash('sha256').update(hd.bytes).digest('hex'));
+    const [device] = (await (await h.agent(staff)).get(`/r/silks/status/${video.id}`).expect(200)).body as WireSilk[];
+    assert.equal(device.status.description, 'Ready');
+    // A later wait does not see the same notice again.
+    assert.deepEqual(await simulator.waitForNotices(0), []);
   });
 
   it("another organization's device token sees nothing of the video", async () => {

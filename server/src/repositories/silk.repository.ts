@@ -39,6 +39,8 @@ export interface VideoDeviceRow {
 export interface DeliveryRow {
   video_id: number;
   title: string;
+  /** ISO time of the last notify_silk for this device and video, or null. */
+  requested_at: string | null;
   render_id: number | null;
   file_key: string | null;
   sha256: string | null;
@@ -70,6 +72,14 @@ export function silkRepository(db: Db) {
       return rowCount ?? 0;
     },
 
+    /** The device's videos whose notify_silk came after `after` (an ISO time), oldest first. */
+    async notices(silk: Pick<SilkRow, 'id' | 'organization_id'>, after: string): Promise<{ video_id: number; requested_at: string }[]> {
+      return deliveriesQuery(silk)
+        .whereRaw(`(vs.status->>'requested_at')::timestamptz > ?::timestamptz`, [after])
+        .select<{ video_id: number; requested_at: string }[]>('v.id as video_id', db.raw(`vs.status->>'requested_at' as requested_at`))
+        .orderByRaw(`(vs.status->>'requested_at')::timestamptz, v.id`);
+    },
+
     /** An enabled device by its token's hash. */
     async findByTokenHash(tokenHash: string): Promise<SilkRow | undefined> {
       return db<SilkRow>('silks').where({ token_hash: tokenHash, disabled: false }).first();
@@ -89,7 +99,7 @@ export function silkRepository(db: Db) {
         .as('r');
       const query = deliveriesQuery(silk)
         .leftJoin(latestHd, 'r.video_id', 'v.id')
-        .select<DeliveryRow[]>('v.id as video_id', 'v.title', 'r.id as render_id', 'r.file_key', 'r.sha256')
+        .select<DeliveryRow[]>('v.id as video_id', 'v.title', db.raw(`vs.status->>'requested_at' as requested_at`), 'r.id as render_id', 'r.file_key', 'r.sha256')
         .orderBy('v.id');
       if (videoId !== undefined) query.where('v.id', videoId);
       return query;

@@ -30,6 +30,16 @@ export function devicesRoutes(api: DeviceApiService, files: MediaFileRepository)
     await sendStored(ctx, files, file.key, { type: 'video/mp4', etag: file.etag, cacheControl: 'private, no-store' });
   });
 
+  router.get(devicePaths.notifications, async (ctx) => {
+    const silk = await device(ctx);
+    const wait = Number(ctx.query.wait ?? 0);
+    const gone = new AbortController();
+    // The response closes early only when the device hung up (a request's own 'close' comes once its body is read).
+    ctx.res.once('close', () => gone.abort());
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await api.notices(silk, typeof ctx.query.after === 'string' ? ctx.query.after : undefined, Number.isFinite(wait) ? wait : 0, gone.signal);
+  });
+
   router.post(devicePaths.status, async (ctx) => {
     const silk = await device(ctx);
     ctx.set('Cache-Control', 'no-store');

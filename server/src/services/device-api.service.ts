@@ -3,6 +3,8 @@ import {
   DEVICE_POLL_SECONDS,
   DEVICE_PROTOCOL_VERSION,
   devicePaths,
+  NOTICE_WAIT_SECONDS,
+  type DeviceNoticesReply,
   parseStatusBody,
   type DeviceDeliveriesReply,
   type DeviceDelivery,
@@ -17,6 +19,9 @@ export const newDeviceToken = (): string => `tdd_${randomBytes(32).toString('bas
 
 /** What is stored of a token (see the migration: a plain SHA-256 of a random token). */
 export const deviceTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** How often a waiting notifications call looks for a new notice. */
+const NOTICE_LOOK_MS = 500;
 
 const unauthorized = (): AppError => new AppError(401, 'A valid device token is required (Authorization: Bearer <token>).');
 
@@ -77,9 +82,35 @@ export function deviceApiService(deps: Deps) {
       for (const row of rows) {
         const bytes = await deps.files.size(row.file_key);
         if (bytes === null) continue; // pruned or not there yet: the device keeps it Queued
-        deliveries.push({ video_id: row.video_id, title: row.title, url: `${deps.config.publicUrl}${devicePaths.file(row.video_id)}`, bytes, sha256: await checksum(row) });
+        deliveries.push({
+          video_id: row.video_id,
+          title: row.title,
+          url: `${deps.config.publicUrl}${devicePaths.file(row.video_id)}`,
+          bytes,
+          sha256: await checksum(row),
+          requested_at: row.requested_at,
+        });
       }
       return { protocol: DEVICE_PROTOCOL_VERSION, device: { id: silk.id, label: silk.label, device_id: silk.device_id }, poll_seconds: DEVICE_POLL_SECONDS, deliveries };
+    },
+
+    /**
+     * Answers the device's videos that staff notified after `after` as soon as there are any, or none once `waitSeconds`
+     * have passed (or the device hung up). The database is looked at twice a second, so a notice given on any server
+     * process reaches a device waiting on any other.
+     */
+    async notices(silk: SilkRow, after: string | undefined, waitSeconds: number, gone: AbortSignal): Promise<DeviceNoticesReply> {
+      const from = after && !Number.isNaN(Date.parse(after)) ? new Date(after).toISOString() : new Date().toISOString();
+      const until = Date.now() + Math.min(Math.max(waitSeconds, 0), NOTICE_WAIT_SECONDS) * 1000;
+      for (;;) {
+        const found = await deps.silks.notices(silk, from);
+        if (found.length) return { notices: found, cursor: found[found.length - 1].requested_at };
+        if (Date.now() >= until || gone.aborted) return { notices: [], cursor: from };
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(NOTICE_LOOK_MS, Math.max(0, until - Date.now())));
+          gone.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        });
+      }
     },
 
     /** The HD file's storage key of a video delivered to the device; 404 for anything else, as for a missing video. */
