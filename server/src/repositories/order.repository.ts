@@ -11,9 +11,29 @@ export interface OrderRow {
   video_title: string;
   video_updated_at: Date;
   auto_burn: boolean;
-  source: 'finalize' | 'hard_copies';
+  source: OrderSource;
   user_name: string | null;
+  /** A retail customer's (user_id null): who ordered and where the copies go. */
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  customer_note: string | null;
 }
+
+/** How an order was placed: finalizing, later by staff, or by a member of the public from the player's Buy a DVD. */
+export type OrderSource = 'finalize' | 'hard_copies' | 'retail';
+
+/** A retail customer's details as stored with the order. */
+export type RetailCustomerRow = Pick<
+  OrderRow,
+  'customer_name' | 'customer_email' | 'customer_phone' | 'address_line1' | 'address_line2' | 'city' | 'region' | 'postal_code' | 'country' | 'customer_note'
+>;
 
 export interface OrderDetailRow {
   id: number;
@@ -48,8 +68,9 @@ export interface NewOrder {
   organization_id: number | null;
   stock_eula: boolean;
   auto_burn: boolean;
-  source: 'finalize' | 'hard_copies';
+  source: OrderSource;
   lines: { product_id: number; quantity: number; unit_price_cents: number }[];
+  customer?: RetailCustomerRow;
 }
 
 /** The product pictures that ship with the product (dvd.svg, usb.svg ...). */
@@ -67,6 +88,7 @@ export function orderRepository(db: Db) {
     'videos.title as video_title',
     'videos.updated_at as video_updated_at',
     'users.name as user_name',
+    ...['customer_name', 'customer_email', 'customer_phone', 'address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country', 'customer_note'].map((c) => `orders.${c}`),
   ];
   const ordersQuery = () => db('orders').join('videos', 'videos.id', 'orders.video_id').leftJoin('users', 'users.id', 'orders.user_id');
 
@@ -145,8 +167,8 @@ export function orderRepository(db: Db) {
     /** Stores an order and its lines together; answers its id. */
     async create(order: NewOrder): Promise<number> {
       return db.transaction(async (trx) => {
-        const { lines, ...fields } = order;
-        const [row] = await trx('orders').insert(fields).returning<{ id: number }[]>('id');
+        const { lines, customer, ...fields } = order;
+        const [row] = await trx('orders').insert({ ...fields, ...customer }).returning<{ id: number }[]>('id');
         if (lines.length > 0) await trx('order_details').insert(lines.map((line) => ({ ...line, order_id: row.id })));
         return row.id;
       });

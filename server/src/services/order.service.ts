@@ -55,6 +55,21 @@ export function toWireVideoOrder(order: OrderWithDetails): WireVideoOrder {
     source: order.source,
     auto_burn: order.auto_burn,
     placed_by: order.user_name || null,
+    retail_customer:
+      order.source === 'retail'
+        ? {
+            name: order.customer_name ?? '',
+            email: order.customer_email ?? '',
+            phone: order.customer_phone,
+            address_line1: order.address_line1 ?? '',
+            address_line2: order.address_line2,
+            city: order.city ?? '',
+            region: order.region,
+            postal_code: order.postal_code ?? '',
+            country: order.country ?? '',
+            note: order.customer_note,
+          }
+        : null,
   };
 }
 

@@ -50,12 +50,44 @@ export interface WireVideoOrderLine extends WireOrderDetail {
 export interface WireVideoOrder extends Omit<WireOrder, 'order_details'> {
   order_details: WireVideoOrderLine[];
   total_cents: number;
-  /** Placed with the order page when finalizing, or later from /orders/hard_copies. */
-  source: 'finalize' | 'hard_copies';
+  /** Placed with the order page when finalizing, later by staff from /orders/hard_copies, or by the public (retail). */
+  source: 'finalize' | 'hard_copies' | 'retail';
   /** "Automatically download and burn once finalized" was checked. */
   auto_burn: boolean;
   /** Who placed it; null for a retail customer or a removed user. */
   placed_by: string | null;
+  /** A retail order's customer and where to send the copies; null for staff orders. */
+  retail_customer: WireRetailCustomer | null;
+}
+
+export interface WireRetailCustomer {
+  name: string;
+  email: string;
+  phone: string | null;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  region: string | null;
+  postal_code: string;
+  country: string;
+  note: string | null;
+}
+
+/** GET /r/orders/retail/{videoCode}: the public order form's video and the organization's prices. */
+export interface WireRetailOptions {
+  video_code: string;
+  title: string;
+  organization_name: string | null;
+  finalized: boolean;
+  products: WireOrderProduct[];
+  /** The form's plain statement that no payment is taken. */
+  no_payment: string;
+}
+
+/** POST /r/orders/retail/{videoCode}: {customer: {name, email, phone, address_line1 ...}, lines, website (left empty)}. */
+export interface WireRetailPlaced {
+  order_id: number;
+  message: string;
 }
 
 /** GET /r/videos/{id}/orders, newest first. */

@@ -3,15 +3,20 @@ import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typograp
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NotFoundPage } from '../../app/fallback-pages.tsx';
-import { ServerProblem } from '../../api/index.ts';
+import { ServerProblem, useMe } from '../../api/index.ts';
 import { copiesCount } from '../../../../common/order-pricing.ts';
 import { orderHardCopies, useOrderOptions, type Quantities } from './api.ts';
 import { pricedLines, ProductPicker } from './ProductPicker.tsx';
+import { RetailOrderForm } from './RetailOrderForm.tsx';
 
 /** /orders/hard_copies/:videoCode: copies of a finalized video, ordered after finalizing (spec 3 section 2.1). */
 export function HardCopiesPage({ params }: { params: Record<string, string | undefined> }) {
   const code = params.videoCode ?? '';
+  const { user, isLoading } = useMe();
   if (!code) return <NotFoundPage />;
+  if (isLoading) return null;
+  // Without a login (a member of the public from the player's Buy a DVD link): the retail order form.
+  if (!user) return <RetailOrderForm key={code} videoCode={code} />;
   return <HardCopies key={code} videoCode={code} />;
 }
 
@@ -20,7 +25,8 @@ function HardCopies({ videoCode }: { videoCode: string }) {
   const [quantities, setQuantities] = useState<Quantities>({});
   const [saving, setSaving] = useState(false);
   const [, navigate] = useLocation();
-  if (error instanceof ServerProblem && error.status === 404) return <NotFoundPage />;
+  // Signed in, but not staff of this video's funeral home: they order as a member of the public does.
+  if (error instanceof ServerProblem && error.status === 404) return <RetailOrderForm videoCode={videoCode} />;
 
   const place = async (videoId: number) => {
     setSaving(true);

@@ -32,6 +32,35 @@ function Line({ line }: { line: OrderLine }) {
   );
 }
 
+const SOURCE_TEXT: Record<VideoOrder['source'], string> = {
+  finalize: ' · placed when finalizing',
+  hard_copies: ' · copies ordered later',
+  retail: ' · retail order from the Buy a DVD link (no payment taken)',
+};
+
+/** Who ordered from the public form and where the copies go: what the funeral home needs to fulfil it. */
+function RetailCustomer({ customer }: { customer: NonNullable<VideoOrder['retailCustomer']> }) {
+  const place = [customer.city, customer.region, customer.postalCode].filter(Boolean).join(', ');
+  return (
+    <Box sx={{ borderTop: 1, borderColor: 'divider', py: 1, display: 'grid', gap: 0.25 }} aria-label="Retail customer">
+      <Typography sx={{ fontWeight: 600 }}>Ship to {customer.name}</Typography>
+      <Typography variant="body2">{[customer.addressLine1, customer.addressLine2].filter(Boolean).join(', ')}</Typography>
+      <Typography variant="body2">
+        {place} · {customer.country}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {customer.email}
+        {customer.phone ? ` · ${customer.phone}` : ''}
+      </Typography>
+      {customer.note && (
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+          “{customer.note}”
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 function OrderCard({ order, admin }: { order: VideoOrder; admin: boolean }) {
   return (
     <Paper component="article" variant="outlined" aria-label={`Order ${order.id}`} sx={{ px: { xs: 1.5, sm: 2.5 }, py: 1.5 }}>
@@ -40,12 +69,13 @@ function OrderCard({ order, admin }: { order: VideoOrder; admin: boolean }) {
           <Typography sx={{ fontWeight: 700 }}>Ordered {order.displayOrderDate}</Typography>
           <Typography variant="body2" color="text.secondary">
             Order #{order.id}
-            {order.source === 'finalize' ? ' · placed when finalizing' : ' · copies ordered later'}
+            {SOURCE_TEXT[order.source]}
             {admin && order.placedBy && ` · by ${order.placedBy}`}
           </Typography>
         </Box>
         {order.autoBurn && <Chip size="small" icon={<Album />} label="Burn to DVD once finalized" variant="outlined" />}
       </Box>
+      {order.retailCustomer && <RetailCustomer customer={order.retailCustomer} />}
       {order.orderDetails.length > 0 ? (
         <Box component="ul" aria-label={`Items of order ${order.id}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {order.orderDetails.map((line) => (
