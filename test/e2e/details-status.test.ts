@@ -31,7 +31,7 @@ describe("the details card's slow-generation warning and its Edit once the disc 
   it('warns on a queued, unfinished video whose largest slide is over 2 GB, and not once the slide is smaller', async () => {
     const { db } = app.running.deps;
     const video = await makeStaffVideo(app, 'Harold Finch', { date_in_queue: new Date(), finished: false });
-    const [slide] = await db('slides').insert({ video_id: video.id, position: 0, orig_path: 'service.mp4', bytes: 3 * 1024 ** 3 }).returning('id');
+    const [slide] = await db('slides').insert({ video_id: video.id, position: 0, orig_path: 'service.mp4', bytes: 3 * 1024 ** 3, is_video: true }).returning('id');
     await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle2' });
     const warning = await page.waitForSelector('[data-testid="slow-generation"]');
     assert.equal(

@@ -1,4 +1,6 @@
 import type { Deps } from '../deps.ts';
+import { obituaryFeedService } from '../services/obituary-feed.service.ts';
+import { obituaryImportService } from '../services/obituary-import.service.ts';
 import { videoPostback } from '../services/postback.service.ts';
 import { analyseInChild } from '../media/detection-runner.ts';
 import { rotationIdeasFor } from '../services/rotation-ideas.service.ts';
@@ -37,6 +39,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
     'dvd.build': async ({ renderId }) => deps.dvd.build(renderId),
     'library.prepare': async () => deps.library.start(),
     'videos.postback': async (data) => videoPostback(deps).deliver(data),
+    'obituaries.feeds': async () => obituaryFeedService(db, obituaryImportService(db)).runAll(),
     'uploads.expire': async () => {
       await deps.uploads.expireIdle();
     },

@@ -17,6 +17,8 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'library.prepare': '*/2 * * * *',
   // Also the watchdog that restarts renders whose jobs were lost and starts finalized videos never rendered.
   'render.prune': '*/2 * * * *',
+  // Funeral homes publish obituaries through the day; an hour's delay before the widget sees one is acceptable.
+  'obituaries.feeds': '23 * * * *',
 };
 
 const SEND_DEFAULTS: PgBoss.SendOptions = { retryLimit: 5, retryBackoff: true };

@@ -27,12 +27,14 @@ export interface JobPayloads {
   'dvd.build': { renderId: number };
   /** POSTs a video's JSON to its postback_url; deliveryId names one request, whose retries share it. */
   'videos.postback': { videoId: number; deliveryId: string };
+  /** Reads every organization's obituary feed into the obituary tables (obituary-feed.service.ts). */
+  'obituaries.feeds': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
 
 export const JOB_NAMES: JobName[] = ['mail.deliver', 'sessions.purge', 'videos.purge', 'slides.process', 'uploads.expire', 'library.prepare',
-  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'dvd.build', 'videos.postback', 'slides.analyse'];
+  'render.video', 'render.segment', 'render.audio', 'render.assemble', 'render.web', 'render.prune', 'dvd.build', 'videos.postback', 'slides.analyse', 'obituaries.feeds'];
 
 /** Names earlier releases scheduled: their schedules and waiting jobs are removed at start ('library.prepare' does their work). */
 export const RETIRED_JOB_NAMES = ['music.render', 'render.showcase'];

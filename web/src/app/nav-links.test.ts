@@ -12,8 +12,8 @@ const SPEC_SUPER_DRAWER = [
 ];
 
 describe('drawer links', () => {
-  it('lists every page of the spec’s super drawer in its order (the outbox, ours, last)', () => {
-    assert.deepEqual(SUPER_LINKS.map((l) => l.href), [...SPEC_SUPER_DRAWER, '/settings/outbox']);
+  it('lists every page of the spec’s super drawer in its order (the outbox and the obituary import, ours, last)', () => {
+    assert.deepEqual(SUPER_LINKS.map((l) => l.href), [...SPEC_SUPER_DRAWER, '/settings/outbox', '/settings/obituaries']);
   });
 
   it('never points at a page the app does not have', () => {

@@ -3,6 +3,7 @@ import {
   BarChart,
   Business,
   CorporateFare,
+  Feed,
   Handshake,
   Inventory2,
   Language,
@@ -46,5 +47,6 @@ export const SUPER_LINKS: NavLink[] = [
   { href: '/reports/affiliate_index', label: 'Affiliate Index', icon: Handshake },
   { href: '/reports/collections', label: 'Collections', icon: Payments },
   { href: '/settings/outbox', label: 'Outbox', icon: Outbox },
+  { href: '/settings/obituaries', label: 'Obituary Import', icon: Feed },
 ];
 

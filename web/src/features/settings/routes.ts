@@ -10,6 +10,7 @@ export const SETTINGS_ROUTES: PageRoute[] = [
   { path: '/settings/users/:userId', title: 'User', audience: 'super', component: lazyPage(() => import('./users/UserPage.tsx'), 'UserPage') },
   { path: '/settings/videos', title: 'Videos', audience: 'super', component: lazyPage(() => import('./videos/VideosPage.tsx'), 'VideosPage') },
   { path: '/settings/order_details', title: 'Order Details', audience: 'super', component: lazyPage(() => import('./order-details/OrderDetailsPage.tsx'), 'OrderDetailsPage') },
+  { path: '/settings/obituaries', title: 'Obituary Import', audience: 'super', component: lazyPage(() => import('./obituaries/ObituaryImportPage.tsx'), 'ObituaryImportPage') },
   { path: '/settings/silks', title: 'Direct Delivery Devices', audience: 'super', component: lazyPage(() => import('./silks/SilksPage.tsx'), 'SilksPage') },
   { path: '/settings/stock_texts', title: 'Stock Texts', audience: 'super', component: lazyPage(() => import('./stock-texts/StockTextsPage.tsx'), 'StockTextsPage') },
   { path: '/settings/stock_videos', title: 'Stock Videos', audience: 'super', component: lazyPage(() => import('./stock-videos/StockVideosPage.tsx'), 'StockVideosPage') },
