@@ -69,6 +69,9 @@ describe('the obituary import: a CSV upload and a feed read on a schedule', func
     // Imported again, a row updates what it matched rather than adding another.
     const again = await admin.post('/r/settings/obituaries/import').send({ organization_id: orgId, csv: `${HEADER}\nCedar Obituaries,www.cedar.example,obituaries,walter-price,obit-77,2026-11-20,2026-11-27,,,` }).expect(200);
     assert.deepEqual([again.body.imported, again.body.created], [1, 0]);
+    const blankName = await admin.post('/r/settings/obituaries/import').send({ organization_id: orgId, csv: 'domain,slug\nwww.cedar.example,walter-price' }).expect(200);
+    assert.equal(blankName.body.imported, 1);
+    assert.equal((await statusOf(video.id)).website.name, 'Cedar Obituaries', 'a blank name keeps the one the website has');
     assert.equal((await statusOf(video.id)).obituary.deleted_at, '2026-11-27T00:00:00.000Z');
   });
 

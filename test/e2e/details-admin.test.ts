@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { OVERRIDE_CONFIRMATION } from '../../common/length-override.ts';
 import { checkAccessibility, launchBrowser, startApp, watchConsole, type E2eApp } from './harness.ts';
 import { signIn } from './sign-in.ts';
@@ -170,6 +173,27 @@ describe('the details page as a super user: admin table and Other Options', func
     await shoot(page, 'user', 375);
     await page.setViewport({ width: 1280, height: 900 });
     await accessible(page, "a user's page");
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  it('imports obituary pages from a CSV on /settings/obituaries and names each refused row', async () => {
+    const csv = path.join(os.tmpdir(), `obituaries-${process.pid}.csv`);
+    writeFileSync(csv, 'domain,slug,published_at\nobits.demo.example,walter-price,2026-11-20\nnot a host,x,\n');
+    await page.goto(`${app.url}/settings/obituaries`, { waitUntil: 'networkidle0' });
+    await page.locator('input[aria-autocomplete="list"]').fill('Demo Funeral');
+    await page.locator('li[role="option"]::-p-text(Demo Funeral Home)').click();
+    const input = (await page.$('input[data-testid="obituary-csv"]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(csv);
+    await page.locator('button::-p-text(Import)').click();
+    await page.waitForSelector('table[aria-label="Refused rows"]');
+    assert.equal(await textOf(page, '[role="status"].MuiAlert-root'), '1 of 2 rows imported (0 new obituaries); 1 row refused.');
+    assert.ok((await textOf(page, 'table[aria-label="Refused rows"]')).includes('domain must be a host name such as www.example.com: not a host'));
+    const obituary = await app.running.deps.db('obituaries').where({ slug: 'walter-price' }).first();
+    assert.equal(new Date(obituary.published_at).toISOString(), '2026-11-20T00:00:00.000Z');
+    await shoot(page, 'obituaries', 1280);
+    await shoot(page, 'obituaries', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    rmSync(csv, { force: true });
     assert.deepEqual(consoleErrors, []);
   });
 

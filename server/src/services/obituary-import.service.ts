@@ -52,15 +52,23 @@ function booleanOf(text: string, messages: string[]): boolean {
 
 export function obituaryImportService(db: Db) {
   /** One checked row into the three tables; answers whether the obituary was new. */
-  async function store(organizationId: number, row: Record<Column, string>, dates: { published: Date | null; deleted: Date | null }, video: { id: number; name: string; ready: boolean } | null): Promise<boolean> {
+  async function store(organizationId: number, present: ReadonlySet<string>, row: Record<Column, string>, dates: { published: Date | null; deleted: Date | null }, video: { id: number; name: string; ready: boolean } | null): Promise<boolean> {
     return db.transaction(async (trx) => {
       const domain = row.domain.toLowerCase();
       let website = await trx('obituary_websites').where({ organization_id: organizationId }).whereRaw('lower(domain) = ?', [domain]).first<{ id: number } | undefined>('id');
-      const siteFields = { name: row.website_name || domain, obituary_slug: row.obituary_path.replace(/^\/+|\/+$/g, '') || 'obituaries', updated_at: trx.fn.now() };
-      if (website) await trx('obituary_websites').where({ id: website.id }).update(siteFields);
-      else [website] = await trx('obituary_websites').insert({ organization_id: organizationId, domain, ...siteFields }).returning<{ id: number }[]>('id');
+      // An empty name or path keeps what the website has (a new one is named by its domain, its pages under /obituaries).
+      const path = row.obituary_path.replace(/^\/+|\/+$/g, '');
+      const given = { ...(row.website_name ? { name: row.website_name } : {}), ...(path ? { obituary_slug: path } : {}) };
+      if (website) await trx('obituary_websites').where({ id: website.id }).update({ ...given, updated_at: trx.fn.now() });
+      else [website] = await trx('obituary_websites').insert({ organization_id: organizationId, domain, name: domain, obituary_slug: 'obituaries', ...given }).returning<{ id: number }[]>('id');
       const existing = await trx('obituaries').where({ website_id: website!.id, slug: row.slug }).first<{ id: number } | undefined>('id');
-      const obituaryFields = { foreign_id: row.foreign_id || null, published_at: dates.published, deleted_at: dates.deleted, updated_at: trx.fn.now() };
+      // Only the columns the file has are changed: a file of domains and slugs alone does not unpublish anything.
+      const obituaryFields = {
+        ...(present.has('foreign_id') ? { foreign_id: row.foreign_id || null } : {}),
+        ...(present.has('published_at') ? { published_at: dates.published } : {}),
+        ...(present.has('deleted_at') ? { deleted_at: dates.deleted } : {}),
+        updated_at: trx.fn.now(),
+      };
       let obituaryId: number;
       if (existing) {
         await trx('obituaries').where({ id: existing.id }).update(obituaryFields);
@@ -116,7 +124,7 @@ export function obituaryImportService(db: Db) {
           result.problems.push({ row: rowNumber, messages });
           continue;
         }
-        if (await store(organizationId, row, { published, deleted }, video)) result.created += 1;
+        if (await store(organizationId, new Set(names), row, { published, deleted }, video)) result.created += 1;
         result.imported += 1;
       }
       return result;
