@@ -32,7 +32,7 @@ describe("the details card's slow-generation warning and its Edit once the disc 
     const { db } = app.running.deps;
     const video = await makeStaffVideo(app, 'Harold Finch', { date_in_queue: new Date(), finished: false });
     const [slide] = await db('slides').insert({ video_id: video.id, position: 0, orig_path: 'service.mp4', bytes: 3 * 1024 ** 3, is_video: true }).returning('id');
-    await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle2' });
+    await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'domcontentloaded' });
     const warning = await page.waitForSelector('[data-testid="slow-generation"]');
     assert.equal(
       await warning!.evaluate((el) => (el as HTMLElement).innerText.trim()),
@@ -42,7 +42,7 @@ describe("the details card's slow-generation warning and its Edit once the disc 
     await screenshot(page, 'details-slow-generation', 375);
     await page.setViewport({ width: 1280, height: 900 });
     await db('slides').where({ id: (slide as { id: number }).id }).update({ bytes: 2 * 1024 ** 3 });
-    await page.reload({ waitUntil: 'networkidle2' });
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await page.waitForSelector('::-p-text(Progress)');
     assert.equal(await page.$('[data-testid="slow-generation"]'), null, 'exactly 2 GB does not warn');
   });
@@ -51,7 +51,7 @@ describe("the details card's slow-generation warning and its Edit once the disc 
     const { db } = app.running.deps;
     const video = await makeStaffVideo(app, 'Joan Watson', { date_in_queue: new Date(), finished: true });
     const [dvd] = await db('renders').insert({ video_id: video.id, kind: 'dvd', hash: 'e2e-disc', status: 'rendering', progress: 40, message: 'Making the DVD...' }).returning('id');
-    await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle2' });
+    await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('::-p-text(Progress)');
     assert.ok(!(await cardButtons(page)).includes('Edit'), 'no Edit while the video has no disc');
     await db('renders').where({ id: (dvd as { id: number }).id }).update({ status: 'done', progress: 100, message: '' });

@@ -142,11 +142,12 @@ export function ShareEmbedTab({ video, admin, reload }: { video: VideoDetails; a
       </Section>
       {admin && (
         <Section title="IFRAME Content">
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             What a website that embeds this video shows in its frame: {settings.playerUrl}
           </Typography>
+          {/* Framed from this server, wherever PUBLIC_URL points, so the admin sees the page as it is here. */}
           <Box sx={{ width: '100%', maxWidth: 640, aspectRatio: '16 / 9', position: 'relative', pb: `${PLAYER_BAR_PX}px`, boxSizing: 'content-box', border: 1, borderColor: 'divider' }}>
-            <Box component="iframe" src={settings.playerUrl} title={`Embedded player of ${video.title || 'the video'}`} data-testid="iframe-content" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }} />
+            <Box component="iframe" src={new URL(settings.playerUrl, window.location.href).pathname} title={`Embedded player of ${video.title || 'the video'}`} data-testid="iframe-content" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }} />
           </Box>
         </Section>
       )}
