@@ -203,12 +203,12 @@ describe('the details page as a super user: admin table and Other Options', func
     // A player view sent from an obituary page (the page answers "not ready" without a web video; only a playable
     // page counts, so the count is planted the way the player route records it).
     await db('video_referers').insert({ video_id: videoId, site: 'obits.demo.example', count: 3 });
-    await page.goto(`${app.url}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/videos/${videoId}/details`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => document.querySelector('section[aria-label="Admin details"]')?.textContent?.includes('obits.demo.example (3)'));
-    await page.goto(`${app.url}/videos/${videoId}/details?tab=labels`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/videos/${videoId}/details?tab=labels`, { waitUntil: 'domcontentloaded' });
     const pdf = await page.waitForSelector('[data-testid="label-photo_cd_label-pdf"]');
     assert.equal(await pdf!.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname), `/stationeries/photo_cd_label/${video.video_code}.pdf`);
-    await page.goto(`${app.url}/videos/${videoId}/details?tab=share`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/videos/${videoId}/details?tab=share`, { waitUntil: 'domcontentloaded' });
     const frame = await page.waitForSelector('section[aria-label="IFRAME Content"] iframe[data-testid="iframe-content"]');
     assert.match(await frame!.evaluate((f) => (f as HTMLIFrameElement).src), new RegExp(`/videos/embedded_video/${video.video_code}$`));
     const content = await (await frame!.contentFrame())!.waitForSelector('.notice');
