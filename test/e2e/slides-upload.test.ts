@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { checkAccessibility, launchBrowser, OUTPUT_DIR, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
 import { ANALYSIS_TIMEOUT_MS, CLEAR_AFTER_MS } from '../../web/src/features/slides/uploads/session.ts';
 import { signIn } from './sign-in.ts';
+import { makeStaffVideo } from './slide-fixtures.ts';
 
 const PHOTO_SIZES = [
   [640, 480],
@@ -175,6 +176,33 @@ describe('slide uploads', () => {
     await page.locator('[data-testid="upload-problems"] ::-p-text(Dismiss)').click();
     await page.waitForSelector('[data-testid="upload-problems"]', { hidden: true });
     assert.deepEqual(consoleErrors.filter((e) => !/415/.test(e)), []);
+  });
+
+  it("shows a super user the photo analysis as a third bar, 'Analyzing N files', and clears only after it", async () => {
+    const context = await browser.browser.createBrowserContext();
+    try {
+      const admin = await context.newPage();
+      await admin.setViewport({ width: 1280, height: 900 });
+      const errors = watchConsole(admin);
+      await signIn(admin, app.url, 'admin@example.com');
+      const video = await makeStaffVideo(app, 'Ada Brennan');
+      await admin.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0' });
+      const analyzing = admin.waitForFunction(() => document.querySelector('[data-testid="upload-analysis"]')?.textContent === 'Analyzing 1 file', {
+        timeout: 90_000,
+        polling: 'mutation',
+      });
+      const input = await admin.waitForSelector('input[type="file"]');
+      await input!.uploadFile(photos[1]);
+      await analyzing;
+      assert.equal(await admin.$eval('[data-testid="upload-label"]', (el) => el.textContent), 'Upload Complete');
+      await screenshot(admin, 'slides-upload-analyzing', 1280);
+      await screenshot(admin, 'slides-upload-analyzing', 375);
+      await admin.setViewport({ width: 1280, height: 900 });
+      await admin.waitForSelector('[data-testid="upload-progress"]', { hidden: true, timeout: ANALYSIS_TIMEOUT_MS + CLEAR_AFTER_MS + 10_000 });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   });
 
   describe('through a family upload link with upload-only access', () => {
