@@ -98,8 +98,9 @@ function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
  */
 export function BurnInstallDialog({ open, browser, system = burnSystem(navigator.userAgent), admin, problem, upgrade = null, onClose }: Props) {
   const systems: BurnSystem[] = admin ? ['windows', 'macos', 'linux'] : [system ?? 'windows'];
-  // Asked only when the dialog shows Windows steps; until the answer comes, no note.
-  const signed = useWindowsInstallerSigned(open && systems.includes('windows'));
+  // Asked only when a Windows user sees the Windows steps (not in the admin's preview, where a server without a
+  // Windows build would answer 404); until the answer comes, no note.
+  const signed = useWindowsInstallerSigned(open && !admin && systems.includes('windows'));
   const unsigned = signed === false;
   // Too old to run the tool: say what to upgrade; the install steps would not help (admins still see them).
   const stepsShown = admin || !upgrade;
