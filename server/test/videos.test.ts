@@ -122,6 +122,9 @@ describe('video routes', () => {
       assert.equal(res.body.display_duration, '31:40');
       assert.equal(res.body.deleted, false);
       assert.equal(res.body.urls.editor, `/creator/${video.id}/slides`);
+      assert.equal(res.body.urls.preview, `/creator/${video.id}/preview`);
+      assert.equal(res.body.urls.tribute, `/videos/embedded_video/${video.video_code}`, 'a finalized video without an obituary page: its player page');
+      assert.deepEqual([res.body.urls.edit_video_org, res.body.urls.edit_user, res.body.urls.edit_user_org], [null, null, null], 'administration links are for super users');
       assert.deepEqual(res.body.silks, []);
       assert.equal(res.body.details, undefined, 'admin details are for super users');
       const after = await h.deps.db('videos').where({ id: video.id }).first();
@@ -158,6 +161,30 @@ describe('video routes', () => {
       const res = await (await h.agent(admin)).get(`/r/videos/${video.id}`).expect(200);
       assert.equal(res.body.details.video_org_name, 'Willow Funeral Home');
       assert.equal(res.body.details.video_user_name, (await h.deps.db('users').where({ id: staff.id }).first()).name);
+      assert.equal(res.body.details.affiliate_is_tribute_production, false, 'no website partner');
+      assert.equal(res.body.urls.edit_video_org, `/settings/organizations?edit=${orgId}`);
+      assert.equal(res.body.urls.edit_user, `/settings/users/${staff.id}`);
+      assert.equal(res.body.urls.edit_user_org, `/settings/organizations?edit=${orgId}`);
+      assert.equal(res.body.urls.tribute, null, 'not finalized: no public page yet');
+    });
+
+    it("links the cover to the obituary page, and marks a partner's production account", async () => {
+      const admin = await makeUser(h.deps, { role: 'super' });
+      const partnered = (await makeOrganization(h.deps, 'Oak Chapel')).id;
+      await h.deps.db('organizations').where({ id: partnered }).update({ partner_name: 'SiteWorks', partner_dev: false });
+      const creatorOrg = (await makeOrganization(h.deps, 'Elm Parlour')).id;
+      const creator = await makeUser(h.deps, { organizationId: creatorOrg });
+      const video = await makeVideo(h.deps, { organization_id: partnered, user_id: creator.id, date_in_queue: new Date(), obit_url: 'https://oak.example/obituaries/jane-doe' });
+      const res = await (await h.agent(admin)).get(`/r/videos/${video.id}`).expect(200);
+      assert.equal(res.body.urls.tribute, 'https://oak.example/obituaries/jane-doe');
+      assert.equal(res.body.details.affiliate_is_tribute_production, true);
+      assert.equal(res.body.urls.edit_video_org, `/settings/organizations?edit=${partnered}`);
+      assert.equal(res.body.urls.edit_user_org, `/settings/organizations?edit=${creatorOrg}`);
+      await h.deps.db('organizations').where({ id: partnered }).update({ partner_dev: true });
+      await h.deps.db('videos').where({ id: video.id }).update({ obit_url: null, hide_embed: true });
+      const dev = await (await h.agent(admin)).get(`/r/videos/${video.id}`).expect(200);
+      assert.equal(dev.body.details.affiliate_is_tribute_production, false, 'a development account');
+      assert.equal(dev.body.urls.tribute, null, 'a hidden player without an obituary page has no public page');
     });
   });
 

@@ -83,7 +83,7 @@ export function videoRepository(db: Db) {
         video.organization_id
           ? db('organizations')
               .where({ id: video.organization_id })
-              .first<VideoReadExtras['organization']>('organization_name', 'partner_name', 'video_length_limit', 'billing_id_prompt', 'obituary_qr_link')
+              .first<VideoReadExtras['organization']>('organization_name', 'partner_name', 'partner_dev', 'video_length_limit', 'billing_id_prompt', 'obituary_qr_link')
           : undefined,
         video.user_id
           ? db('users')
@@ -125,7 +125,7 @@ export type VideoRepository = ReturnType<typeof videoRepository>;
 export interface VideoReadExtras {
   themeTitle: string | null;
   customThemeTitle: string | null;
-  organization?: { organization_name: string; partner_name: string | null; video_length_limit: number; billing_id_prompt: string | null; obituary_qr_link: boolean };
+  organization?: { organization_name: string; partner_name: string | null; partner_dev: boolean; video_length_limit: number; billing_id_prompt: string | null; obituary_qr_link: boolean };
   creator?: { name: string; organization_id: number | null; organization_name: string | null };
   silks: { id: number; label: string; device_id: string; checked: boolean; status: Record<string, unknown> }[];
 }

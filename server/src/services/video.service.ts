@@ -3,6 +3,7 @@ import type { UserWithOrg } from '../repositories/user.repository.ts';
 import type { OrganizationScope, VideoListRepository, VideoListRow } from '../repositories/video-list.repository.ts';
 import type { VideoAdminExtras, VideoRepository, VideoRow } from '../repositories/video.repository.ts';
 import type { WireAdminJob, WireVideo, WireVideoList, WireVideoListItem, WireVideoUrls } from '../wire/video.ts';
+import { playerPath } from './embed.service.ts';
 import { slideUrls } from './slide-media.service.ts';
 import type { VideoAccess } from './video-access.ts';
 
@@ -83,14 +84,44 @@ export function placeholderCover(video: Pick<VideoRow, 'id' | 'title'>): string 
 
 export type CoverThumb = { photo: string } | { svg: string; etag: string };
 
-/** The cover in both sizes (its first photo's, else the placeholder) and the editor. */
-async function videoUrls(videoList: VideoListRepository, video: CoverRef, securityHash?: string): Promise<WireVideoUrls> {
+type TributeRef = Pick<VideoRow, 'video_code' | 'date_in_queue' | 'deleted_at'> & { obit_url?: unknown; hide_embed?: unknown };
+
+/**
+ * The public page where the video is watched: the family's obituary page (obit_url), which embeds the player, else
+ * the player page itself; none before the video is finalized, once it is deleted, or while its owner hides a player
+ * that has no obituary page around it.
+ */
+export function tributeUrl(video: TributeRef): string | null {
+  if (video.deleted_at || !video.date_in_queue) return null;
+  if (typeof video.obit_url === 'string' && /^https?:\/\//i.test(video.obit_url)) return video.obit_url;
+  return video.hide_embed ? null : playerPath(video.video_code);
+}
+
+/** Super users' administration pages (the Organizations page opens the one it is given in its edit form). */
+export const editOrganizationPath = (id: number): string => `/settings/organizations?edit=${id}`;
+export const editUserPath = (id: number): string => `/settings/users/${id}`;
+
+interface UrlFacts {
+  securityHash?: string;
+  /** The caller is a super user: the administration links are theirs alone. */
+  admin: boolean;
+  creatorOrgId: number | null;
+}
+
+/** The cover in both sizes (its first photo's, else the placeholder), the editor, the tribute page and the admin links. */
+async function videoUrls(videoList: VideoListRepository, video: CoverRef & TributeRef & Pick<VideoRow, 'organization_id' | 'user_id'>, facts: UrlFacts): Promise<WireVideoUrls> {
   const [slide] = await videoList.coverSlides([video.id]);
-  const photo = slide ? slideUrls(slide, securityHash) : null;
+  const photo = slide ? slideUrls(slide, facts.securityHash) : null;
+  const { admin, creatorOrgId } = facts;
   return {
     cover: photo?.cover_thumb_url ?? coverThumbUrl(video),
     cover_big: photo?.cover_big_url ?? coverThumbUrl(video),
     editor: `/creator/${video.id}/slides`,
+    tribute: tributeUrl(video),
+    preview: `/creator/${video.id}/preview`,
+    edit_video_org: admin && video.organization_id ? editOrganizationPath(video.organization_id) : null,
+    edit_user: admin && video.user_id ? editUserPath(video.user_id) : null,
+    edit_user_org: admin && creatorOrgId ? editOrganizationPath(creatorOrgId) : null,
   };
 }
 
@@ -149,7 +180,7 @@ export function videoService(videos: VideoRepository, videoList: VideoListReposi
         title: video.title,
         subtitle: video.subtitle,
         intro_text: video.intro_text,
-        urls: await videoUrls(videoList, video, securityHash),
+        urls: await videoUrls(videoList, video, { securityHash, admin: user?.role === 'super', creatorOrgId: extras.creator?.organization_id ?? null }),
         hd_size: (video.hd_size as number | null) ?? null,
         iso_size: (video.iso_size as number | null) ?? null,
         dvd_path: staff ? ((video.dvd_path as string | null) ?? null) : null,
@@ -190,6 +221,7 @@ export function videoService(videos: VideoRepository, videoList: VideoListReposi
           user_org_id: extras.creator?.organization_id ?? null,
           user_org_name: extras.creator?.organization_name ?? null,
           affiliate_name: extras.organization?.partner_name ?? null,
+          affiliate_is_tribute_production: Boolean(extras.organization?.partner_name?.trim()) && extras.organization?.partner_dev === false,
           admin_jobs: adminJobs(admin),
           affiliate_id: admin.website?.id ?? null,
           affiliate_customer: admin.website?.name ?? null,

@@ -42,8 +42,18 @@ export interface WireVideoUrls {
   /** The cover image at full size (1920x1080), for the details page. */
   cover_big: string;
   editor: string;
-  /** The public page where the video is watched, once it has one. */
-  tribute?: string;
+  /**
+   * The public page where the video is watched (the details page's cover links there): the family's obituary page
+   * when the video has one (obit_url, where its player is embedded), else the video's own player page; null until the
+   * video is finalized, and while it is deleted or its owner hides it.
+   */
+  tribute: string | null;
+  /** The creator's Preview step, where the video plays as it is being made. */
+  preview: string;
+  /** Super users' administration pages of the video's organization, its creator and the creator's organization; null for anyone else or when there is none. */
+  edit_video_org: string | null;
+  edit_user: string | null;
+  edit_user_org: string | null;
 }
 
 /** Facts for super users' details table (spec 3, section 3.1 "details"). */
@@ -53,6 +63,11 @@ export interface WireVideoAdminDetails {
   user_org_id: number | null;
   user_org_name: string | null;
   affiliate_name: string | null;
+  /**
+   * The spec's details.affiliateIs{product}Production: the organization came through a website partner and is that
+   * partner's live (production) account on Tribute, not its development account (organizations.partner_dev).
+   */
+  affiliate_is_tribute_production: boolean;
   /** The newest HD, web and DVD renders and the last postback, as the admin's job rows show them. */
   admin_jobs: WireAdminJob[];
   /** The organization's account with its website partner (its obituary website), when it has one. */

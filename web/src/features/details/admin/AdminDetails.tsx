@@ -1,5 +1,5 @@
 import { DeleteOutlined, RestoreFromTrash } from '@mui/icons-material';
-import { Box, Button, Card, CardContent, CardHeader, Link as MuiLink, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Chip, Link as MuiLink, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../ui/index.ts';
@@ -35,6 +35,18 @@ const none = (
     None
   </Typography>
 );
+
+/** A name linked to its administration page (urls.editVideoOrg, editUser, editUserOrg), or plain when there is none. */
+function AdminLink({ href, label, testId }: { href: string | null; label: string | null; testId: string }) {
+  if (!label) return none;
+  return href ? (
+    <MuiLink component={Link} href={href} data-testid={testId}>
+      {label}
+    </MuiLink>
+  ) : (
+    <span>{label}</span>
+  );
+}
 
 /** Spec 3 section 6: the super users' details table of the Video Details tab. */
 export function AdminDetails({ video, reload: reloadVideo }: Props) {
@@ -110,17 +122,21 @@ export function AdminDetails({ video, reload: reloadVideo }: Props) {
               {details.affiliateName || details.affiliateCustomer
                 ? [details.affiliateName, details.affiliateCustomer && `Customer: ${details.affiliateCustomer}${details.affiliateId ? ` (#${details.affiliateId})` : ''}`].filter(Boolean).join(' · ')
                 : none}
-            </Row>
-            <Row label="Organization">{details.videoOrgName ?? none}</Row>
-            <Row label="Creator">
-              {video.userId ? (
-                <MuiLink component={Link} href={`/settings/users/${video.userId}`}>
-                  {details.videoUserName || `User ${video.userId}`}
-                </MuiLink>
-              ) : (
-                none
+              {details.affiliateName && (
+                <Chip size="small" sx={{ ml: 1 }} variant="outlined" color={details.affiliateIsTributeProduction ? 'success' : 'warning'} label={details.affiliateIsTributeProduction ? 'Production' : 'Development account'} />
               )}
-              {details.userOrgName && details.userOrgId !== video.organizationId ? ` (of ${details.userOrgName})` : ''}
+            </Row>
+            <Row label="Organization">
+              <AdminLink href={video.urls.editVideoOrg} label={details.videoOrgName} testId="organization-link" />
+              {details.userOrgName && details.userOrgId !== video.organizationId && (
+                <>
+                  {' · Creator\'s organization: '}
+                  <AdminLink href={video.urls.editUserOrg} label={details.userOrgName} testId="creator-organization-link" />
+                </>
+              )}
+            </Row>
+            <Row label="Creator">
+              {video.userId ? <AdminLink href={video.urls.editUser} label={details.videoUserName || `User ${video.userId}`} testId="creator-link" /> : none}
             </Row>
             <Row label="Dates">
               Started {when(video.projectStart)} · Finalized {when(video.dateInQueue)}

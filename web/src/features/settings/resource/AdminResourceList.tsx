@@ -1,8 +1,9 @@
 import { Add } from '@mui/icons-material';
 import { Button, MenuItem, Snackbar, TextField } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { showAlert } from '../../../api/alerts.ts';
+import { getJson } from '../../../api/index.ts';
 import { Page } from '../../../ui/index.ts';
 import { usePagedList } from '../api.ts';
 import { AdminTable } from '../components/AdminTable.tsx';
@@ -49,6 +50,21 @@ export function AdminResourceList<T extends { id: number }>({ resource, frame = 
   };
   const rows = data?.[resource.listKey] as T[] | undefined;
   const [editing, setEditing] = useState<T | 'new' | null>(null);
+  // ?edit={id} opens that row's form: the details page's Organization row links an organization's edit form this way.
+  useEffect(() => {
+    const id = frame === 'page' && !readOnly ? Number(new URLSearchParams(window.location.search).get('edit')) : 0;
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    let live = true;
+    getJson<Record<string, T>>(`${resource.path}/${id}`)
+      .then((reply) => {
+        const row = Object.values(reply)[0];
+        if (live && row) setEditing(row);
+      })
+      .catch(() => undefined); // the alert dialog has said why (a missing row is a 404)
+    return () => {
+      live = false;
+    };
+  }, [resource.path, frame, readOnly]);
   const [notice, setNotice] = useState('');
   const [confirmDialog, ask] = useConfirm();
   const context = { refresh: () => mutate(), notify: setNotice };
