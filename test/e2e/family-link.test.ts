@@ -86,6 +86,7 @@ describe('family upload link', () => {
 
     await staff.locator('button::-p-text(Settings)').click();
     await staff.waitForSelector('[role="dialog"]');
+    await staff.locator('textarea[name="upload_link_note"]').fill('Please add photos of the garden.');
     await clickLabel(staff, 'Limit the number of photos');
     await staff.locator('input[name="upload_link_limit"]').fill('3');
     await clickLabel(staff, 'Show a Done button');
@@ -95,6 +96,7 @@ describe('family upload link', () => {
     const saved = await app.running.deps.db('videos').where({ id: video.id }).first();
     assert.equal(saved.upload_link_limit, 3);
     assert.equal(saved.upload_link_done_button, true);
+    assert.equal(saved.upload_link_note, 'Please add photos of the garden.');
 
     await staff.locator(`${PANEL} button::-p-text(Email)`).click();
     await staff.waitForSelector('[role="dialog"] input[name="email"]');
@@ -134,6 +136,10 @@ describe('family upload link', () => {
     const csp = response?.headers()['content-security-policy'] ?? '';
     assert.match(csp, /(^|; )default-src 'self'(;|$)/, 'the family page may load only from this site');
     assert.match(csp, /(^|; )script-src 'self'(;|$)/);
+
+    // The staff's note greets the family as soon as the link opens (the settings dialog's promise), not only at Finish.
+    const note = await family.waitForSelector('[data-testid="family-note"]');
+    assert.match(await note!.evaluate((el) => el.textContent ?? ''), /Please add photos of the garden\./);
 
     const input = await family.waitForSelector('input[type="file"]');
     await input!.uploadFile(await makePhoto(dir));
@@ -200,6 +206,7 @@ describe('family upload link', () => {
     const last = steps[steps.length - 1];
     assert.deepEqual(await last.evaluate((el) => [el.tagName, el.getAttribute('data-step'), el.getAttribute('href')]), ['A', 'finish', `/creator/${hash}/finish`]);
     await Promise.all([family.waitForSelector('::-p-text(press Done)'), last.click()]);
+    assert.equal((await family.$$('[data-testid="family-note"]')).length, 1, 'the note shows once on Finish too');
     assert.equal(await family.evaluate(() => location.pathname), `/creator/${hash}/finish`);
     await checkAccessibility(family, 'family finish step');
     await screenshot(family, 'family-finish', 1280);

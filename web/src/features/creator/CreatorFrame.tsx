@@ -1,4 +1,4 @@
-import { Box, Skeleton } from '@mui/material';
+import { Alert, AlertTitle, Box, Skeleton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { showAlert } from '../../api/index.ts';
@@ -16,6 +16,19 @@ export const NO_VIDEO_MESSAGE = 'Please enter a title for the video.';
 export const CREATOR_MAX_WIDTH = 1000;
 
 const blocked = () => showAlert(NO_VIDEO_MESSAGE);
+
+/**
+ * The staff's note to the family (the upload link's Note to Family): the settings dialog promises it is shown when
+ * the family opens the link, so it heads every creator page they reach through it, Finish included.
+ */
+function FamilyNote({ note, from }: { note: string; from: string | null }) {
+  return (
+    <Alert severity="info" icon={false} sx={{ mt: 2, whiteSpace: 'pre-line' }} data-testid="family-note" role="note">
+      <AlertTitle>{from ? `A note from ${from}` : 'A note for you'}</AlertTitle>
+      {note.trim()}
+    </Alert>
+  );
+}
 
 /**
  * The frame of every creator page: the step bar, the read-only notice, the page, then Back and Next.
@@ -46,6 +59,7 @@ export function CreatorFrame({ videoAuthOrId, children }: { videoAuthOrId: strin
             onReopened={() => void creator.reload()}
           />
         )}
+        {props?.isAnonymous && loaded && props.uploadLinkNote.trim() && <FamilyNote note={props.uploadLinkNote} from={props.organizationName} />}
         <Box sx={{ mt: 2 }}>{children}</Box>
         {steps && <StepNav back={back} next={next} onBlocked={blocked} />}
       </Box>

@@ -56,11 +56,6 @@ function Finish({ hash, link }: { hash: string; link: FamilyLink }) {
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
         {link.title ? `Finish: ${link.title}` : 'Finish'}
       </Typography>
-      {link.uploadLinkNote && (
-        <Alert severity="info" icon={false}>
-          {link.uploadLinkNote}
-        </Alert>
-      )}
       <Typography>Your photos and clips are saved as soon as each one finishes uploading.</Typography>
       {link.uploadLinkDoneButton ? (
         <>
