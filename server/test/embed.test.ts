@@ -99,6 +99,11 @@ describe('embedding a video: toggle_embed, the player page, songs and the snapsh
       assert.match(after.embed_codes.fixed, /width="854" height="520"/);
       assert.ok(after.share.email.includes(after.player_url) && after.share.text.includes(`\n${after.player_url}`));
       assert.equal(after.share.reply_to, staff.email);
+      assert.equal(before.public, false, 'not finalized: no social links');
+      assert.equal(after.public, true);
+      assert.equal(after.public_title, 'The tribute video for Ada <Lovelace>');
+      const hidden = await finishedVideo({ hide_embed: true });
+      assert.equal((await agent.get(`/r/videos/${hidden.id}/embed`).expect(200)).body.public, false, 'a hidden video is not public');
     });
 
     it('offers the hide-buy option only with branding and while the owner shows buy links', async () => {
@@ -123,12 +128,13 @@ describe('embedding a video: toggle_embed, the player page, songs and the snapsh
       assert.equal(res.headers['x-frame-options'], undefined);
       const csp = directives(res.headers['content-security-policy']);
       assert.deepEqual(csp.get('frame-ancestors'), ['*']);
-      assert.deepEqual(csp.get('script-src') ?? csp.get('default-src'), ["'none'"], 'no script at all');
+      assert.deepEqual(csp.get('script-src'), ["'self'"], 'its one script is a file of this site, nothing inline');
       const style = /<style>([\s\S]*?)<\/style>/.exec(res.text)?.[1] ?? '';
       assert.deepEqual(csp.get('style-src'), [`'sha256-${createHash('sha256').update(style).digest('base64')}'`], 'its one style element, by hash');
       assert.ok(res.text.includes(`<video controls playsinline preload="metadata" poster="/videos/embedded_video/${row.video_code}/poster.jpg" src="/downloads/video/${row.video_code}/web.mp4"`));
       assert.ok(res.text.includes('<h1>Ada &lt;Lovelace&gt;</h1>'), 'the title, escaped');
-      assert.ok(!/<script/i.test(res.text));
+      assert.deepEqual(res.text.match(/<script[^>]*>/gi), ['<script src="/videos/embedded_player.js" defer>'], 'the view-count script only');
+      assert.ok(res.text.includes(`data-view-url="/videos/embedded_video/${row.video_code}/view"`));
       assert.ok(res.text.includes(`href="http://127.0.0.1:8080/orders/hard_copies/${row.video_code}"`), 'branding on: the buy link');
       // What the page loads is there for an anonymous viewer.
       const poster = await h.request().get(`/videos/embedded_video/${row.video_code}/poster.jpg`).expect(200);
@@ -193,6 +199,47 @@ describe('embedding a video: toggle_embed, the player page, songs and the snapsh
         assert.ok(res.text.includes('This video could not be found.'));
         assert.equal(res.headers['x-frame-options'], undefined);
       }
+    });
+  });
+
+  describe('POST /videos/embedded_video/{videoCode}/view (the views count)', () => {
+    const viewed = async (id: number) => (await h.deps.db('videos').where({ id }).first()).viewed as number;
+    const play = (code: string, agent: string) => h.request().post(`/videos/embedded_video/${code}/view`).set('User-Agent', agent);
+
+    it('counts a play once per viewer and day, and serves the script that reports it', async () => {
+      const row = await finishedVideo();
+      await play(row.video_code, 'Browser A').expect(204);
+      assert.equal(await viewed(row.id), 1);
+      await play(row.video_code, 'Browser A').expect(204);
+      assert.equal(await viewed(row.id), 1, 'the same viewer again today: not counted');
+      await play(row.video_code, 'Browser B').expect(204);
+      assert.equal(await viewed(row.id), 2, 'another viewer counts');
+      // Yesterday's viewers may come back today; rows older than that are cleared as views come in.
+      await h.deps.db('video_views').where({ video_id: row.id }).update({ day: h.deps.db.raw(`(now() AT TIME ZONE 'UTC')::date - 1`) });
+      await h.deps.db('video_views').insert({ video_id: row.id, day: h.deps.db.raw(`(now() AT TIME ZONE 'UTC')::date - 5`), viewer: 'old' });
+      await play(row.video_code, 'Browser A').expect(204);
+      assert.equal(await viewed(row.id), 3, 'a new day counts again');
+      assert.equal((await h.deps.db('video_views').where({ video_id: row.id, viewer: 'old' })).length, 0);
+      const stored = await h.deps.db('video_views').where({ video_id: row.id }).pluck('viewer');
+      assert.ok(stored.every((v: string) => !v.includes('Browser') && !v.includes('127.0.0.1')), 'no address or browser is stored as such');
+
+      const read = await (await h.agent(staff)).get(`/r/videos/${row.id}`).expect(200);
+      assert.equal(read.body.viewed, 3, "the card's count moves");
+
+      const script = await h.request().get('/videos/embedded_player.js').expect(200);
+      assert.match(script.headers['content-type'], /javascript/);
+      assert.ok(script.text.includes("addEventListener('play'") && script.text.includes('data-view-url'));
+    });
+
+    it('counts nothing for a video the public cannot play, or from another site', async () => {
+      for (const row of [await finishedVideo({ hide_embed: true }), await video({ date_in_queue: null }), await finishedVideo({ deleted_at: new Date() })]) {
+        await play(row.video_code, 'Browser A').expect(404);
+        assert.equal(await viewed(row.id), 0);
+      }
+      await play('not-a-code', 'Browser A').expect(404);
+      const row = await finishedVideo();
+      await play(row.video_code, 'Browser A').set('Sec-Fetch-Site', 'cross-site').expect(403);
+      assert.equal(await viewed(row.id), 0);
     });
   });
 

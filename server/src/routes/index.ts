@@ -39,6 +39,7 @@ import { videoAdminRoutes } from './video-admin.routes.ts';
 import { activityLogsRoutes } from './activity-logs.routes.ts';
 import { obituariesRoutes } from './obituaries.routes.ts';
 import { embedRoutes } from './embed.routes.ts';
+import { videoViewsRoutes } from './video-views.routes.ts';
 import { videoExtrasRoutes } from './video-extras.routes.ts';
 import { denimRoutes } from '../burner/denim.routes.ts';
 import { stockClipRoutes } from './stock-clip.routes.ts';
@@ -54,7 +55,7 @@ import { silksRoutes } from './silks.routes.ts';
 /** Every router of the API, mounted in one place. */
 export function apiRouter(deps: Deps): Router {
   const router = new Router();
-  for (const child of [usersRoutes(deps), organizationsRoutes(deps), accountSettingsRoutes(deps), brandsRoutes(deps), invitationsRoutes(deps), settingsUsersRoutes(deps), settingsVideosRoutes(deps), adminRoutes(deps), libraryAdminRoutes(deps), outboxRoutes(deps), navbarRoutes(deps), systemsRoutes(deps), dashboardRoutes(deps), videosRoutes(deps), productImagesRoutes(deps), slideImagesRoutes(deps), slidesRoutes(deps), slideLookupRoutes(deps), slideFontsRoutes(deps), slideEditsRoutes(deps), customThemesRoutes(deps), uploadLinkRoutes(deps), messagesRoutes(deps), qrRoutes(deps), sorRoutes(deps), songsRoutes(deps), stockSongsRoutes(deps), generationStatusRoutes(deps), ordersRoutes(deps), retailOrdersRoutes(deps), previewRoutes(deps), downloadsRoutes(deps), renderRoutes(deps), themesRoutes(deps), embedRoutes(deps), videoExtrasRoutes(deps), videoAdminRoutes(deps), activityLogsRoutes(deps), obituariesRoutes(deps), obituaryImportRoutes(deps), stationeriesRoutes(deps), denimRoutes(deps), stockTextRoutes(deps), lookCustomizationRoutes(deps), duplicatesRoutes(deps), stockClipRoutes(deps), ideasRoutes(deps), searchRoutes(deps), silksRoutes(deps), reportsRoutes(deps)]) {
+  for (const child of [usersRoutes(deps), organizationsRoutes(deps), accountSettingsRoutes(deps), brandsRoutes(deps), invitationsRoutes(deps), settingsUsersRoutes(deps), settingsVideosRoutes(deps), adminRoutes(deps), libraryAdminRoutes(deps), outboxRoutes(deps), navbarRoutes(deps), systemsRoutes(deps), dashboardRoutes(deps), videosRoutes(deps), productImagesRoutes(deps), slideImagesRoutes(deps), slidesRoutes(deps), slideLookupRoutes(deps), slideFontsRoutes(deps), slideEditsRoutes(deps), customThemesRoutes(deps), uploadLinkRoutes(deps), messagesRoutes(deps), qrRoutes(deps), sorRoutes(deps), songsRoutes(deps), stockSongsRoutes(deps), generationStatusRoutes(deps), ordersRoutes(deps), retailOrdersRoutes(deps), previewRoutes(deps), downloadsRoutes(deps), renderRoutes(deps), themesRoutes(deps), embedRoutes(deps), videoViewsRoutes(deps), videoExtrasRoutes(deps), videoAdminRoutes(deps), activityLogsRoutes(deps), obituariesRoutes(deps), obituaryImportRoutes(deps), stationeriesRoutes(deps), denimRoutes(deps), stockTextRoutes(deps), lookCustomizationRoutes(deps), duplicatesRoutes(deps), stockClipRoutes(deps), ideasRoutes(deps), searchRoutes(deps), silksRoutes(deps), reportsRoutes(deps)]) {
     // No allowedMethods(): a GET of a page whose path also takes a POST (/users/login) must reach the app, not 405.
     router.use(child.routes());
   }

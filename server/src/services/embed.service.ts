@@ -97,6 +97,8 @@ export function embedService({ videos, embed, downloads, publicUrl }: EmbedServi
       embed_codes: embedCodes(playerUrl, video.title, web !== null),
       share: videoShareDefaults(video.title, playerUrl, facts.organization_name || user?.name || '', user?.email ?? ''),
       text_enabled: facts.show_branding,
+      public: video.date_in_queue !== null && !video.hide_embed && video.deleted_at === null,
+      public_title: video.title.trim() ? `The tribute video for ${video.title.trim()}` : 'A tribute video',
     };
   }
 
@@ -123,6 +125,7 @@ export function embedService({ videos, embed, downloads, publicUrl }: EmbedServi
         videoUrl: `/downloads/video/${encodeURIComponent(video.video_code)}/web.mp4`,
         posterUrl: `${playerPath(video.video_code)}/poster.jpg`,
         buyUrl: showsBuyLink(Boolean(video.embed_hide_buy), facts) ? `${publicUrl}${hardCopiesPath(video.video_code)}` : null,
+        viewUrl: `${playerPath(video.video_code)}/view`,
       };
     },
 

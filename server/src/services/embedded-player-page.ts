@@ -3,11 +3,12 @@ import { hashSource } from '../http/content-security-policy.ts';
 
 /**
  * The embedded player page /videos/embedded_video/{videoCode} as plain HTML: other sites put it in an iframe, so it
- * is not the app (no script at all, inline or not; its styles are one <style> element) and stays small.
+ * is not the app (its styles are one <style> element, its one script a small file of this site's that reports a
+ * play for the view count) and stays small.
  */
 
 export type PlayerPage =
-  | { kind: 'player'; videoId: number; title: string; videoUrl: string; posterUrl: string | null; buyUrl: string | null }
+  | { kind: 'player'; videoId: number; title: string; videoUrl: string; posterUrl: string | null; buyUrl: string | null; viewUrl: string }
   | { kind: 'hidden'; title: string }
   | { kind: 'not_ready'; title: string }
   | { kind: 'missing' };
@@ -38,18 +39,41 @@ a.buy:focus-visible{outline:2px solid #fff;outline-offset:2px}
 .notice{margin:0;padding:24px;max-width:36em;text-align:center;font-size:17px}
 `;
 
-/** The page's Content-Security-Policy: its own media and images, its one style element (by its hash), and any site may frame it. */
+/** Where the player page's script is served (routes/video-views.routes.ts). */
+export const PLAYER_SCRIPT_PATH = '/videos/embedded_player.js';
+
+/**
+ * Reports the first play of the page's video to its data-view-url (the view count, once per viewer and day on the
+ * server). A beacon survives the page being closed right after; fetch is the fallback where beacons are refused.
+ */
+export const PLAYER_SCRIPT = `(function () {
+  var video = document.querySelector('video[data-view-url]');
+  if (!video) return;
+  var counted = false;
+  video.addEventListener('play', function () {
+    if (counted) return;
+    counted = true;
+    var url = video.getAttribute('data-view-url');
+    if (navigator.sendBeacon && navigator.sendBeacon(url)) return;
+    fetch(url, { method: 'POST', keepalive: true }).catch(function () {});
+  });
+})();
+`;
+
+/** The page's Content-Security-Policy: its own media, images and script, its one style element (by its hash), and any site may frame it. */
 export const PLAYER_CSP = [
   "default-src 'none'",
   "media-src 'self'",
   "img-src 'self'",
+  "script-src 'self'",
+  "connect-src 'self'",
   `style-src ${hashSource(STYLE)}`,
   "base-uri 'none'",
   "form-action 'none'",
   'frame-ancestors *',
 ].join('; ');
 
-function documentOf(title: string, stage: string, bar: string): string {
+function documentOf(title: string, stage: string, bar: string, script = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -61,7 +85,7 @@ function documentOf(title: string, stage: string, bar: string): string {
 </head>
 <body>
 <main class="stage">${stage}</main>
-${bar}
+${bar}${script}
 </body>
 </html>
 `;
@@ -83,6 +107,6 @@ export function renderPlayerPage(page: PlayerPage): { status: number; html: stri
   if (page.kind === 'hidden') return { status: 200, html: documentOf(title, `<p class="notice">${PLAYER_TEXTS.hidden}</p>`, titleBar(title, null)) };
   if (page.kind === 'not_ready') return { status: 200, html: documentOf(title, `<p class="notice">${PLAYER_TEXTS.notReady}</p>`, titleBar(title, null)) };
   const poster = page.posterUrl ? ` poster="${escapeHtml(page.posterUrl)}"` : '';
-  const video = `<video controls playsinline preload="metadata"${poster} src="${escapeHtml(page.videoUrl)}" aria-label="${escapeHtml(title)}"></video>`;
-  return { status: 200, html: documentOf(title, video, titleBar(title, page.buyUrl)) };
+  const video = `<video controls playsinline preload="metadata"${poster} src="${escapeHtml(page.videoUrl)}" data-view-url="${escapeHtml(page.viewUrl)}" aria-label="${escapeHtml(title)}"></video>`;
+  return { status: 200, html: documentOf(title, video, titleBar(title, page.buyUrl), `\n<script src="${PLAYER_SCRIPT_PATH}" defer></script>`) };
 }

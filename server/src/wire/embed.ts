@@ -21,6 +21,10 @@ export interface WireEmbedSettings {
   share: WireShareDefaults;
   /** Text messages are a branded organization's feature, as on the upload link panel. */
   text_enabled: boolean;
+  /** Anyone may watch the video at the link (finalized, not hidden, not deleted): the social share links show. */
+  public: boolean;
+  /** The words the social share links carry. */
+  public_title: string;
 }
 
 /** POST /r/videos/{id}/toggle_embed takes one or both flags. */

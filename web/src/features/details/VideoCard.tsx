@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CardStatus } from '../generation/index.ts';
 import { slowGenerationWarning } from '../preview/index.ts';
+import { useShowViewCount } from '../videos/view-count-setting.ts';
 import type { VideoDetails } from './api.ts';
 import { billingLabel, canEdit, canView, directDeliveryText, themeName } from './rules.ts';
 import { StatusLine } from './StatusLine.tsx';
@@ -34,6 +35,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Spec 3 section 2.2's video card: intro text, title and subtitle, the facts rows, and the video's buttons. */
 export function VideoCard({ video, status, admin, ready, onView, onLastPreview }: Props) {
   const slow = slowGenerationWarning(video);
+  // The videos list's Show Views switch hides the count here too (one local setting).
+  const [showViews] = useShowViewCount();
   return (
     <Card variant="outlined" sx={{ gridArea: 'card', alignSelf: 'start', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flex: 1 }}>
@@ -64,7 +67,7 @@ export function VideoCard({ video, status, admin, ready, onView, onLastPreview }
           <Row label={billingLabel(video.billingIdPrompt)}>{video.billingId || 'None'}</Row>
           <Row label="Theme">{themeName(video)}</Row>
           <Row label="Duration">{video.displayDuration || 'Not known yet'}</Row>
-          <Row label="Views">{video.viewed.toLocaleString()}</Row>
+          {showViews && <Row label="Views">{video.viewed.toLocaleString()}</Row>}
           <Row label="Direct Delivery">{directDeliveryText(video.silks)}</Row>
         </Box>
       </CardContent>

@@ -1,8 +1,9 @@
-import { ContentCopy, Email, IosShare, QrCode2, Sms } from '@mui/icons-material';
+import { ContentCopy, Email, Facebook, IosShare, QrCode2, Sms, WhatsApp, X } from '@mui/icons-material';
 import { Button, Snackbar, Stack } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { EmailShareDialog } from './EmailShareDialog.tsx';
 import { QrCodeDialog } from './QrCodeDialog.tsx';
+import { socialLinks, type SocialLink } from './social-links.ts';
 import { TextShareDialog } from './TextShareDialog.tsx';
 import type { ShareProps } from './types.ts';
 
@@ -44,9 +45,12 @@ function ToolButton({ icon, label, onClick, disabled }: { icon: ReactNode; label
   );
 }
 
+const SOCIAL_ICONS: Record<SocialLink['site'], ReactNode> = { facebook: <Facebook />, x: <X />, whatsapp: <WhatsApp /> };
+
 /**
  * The share buttons of spec 1, section 2.12: Copy link, the device's own Share where the browser has one, Email,
- * Text message (when textEnabled) and QR code (when qrCode), with the snackbar that confirms each.
+ * Text message (when textEnabled), the social sites' share pages (when public) and QR code (when qrCode), with the
+ * snackbar that confirms each.
  */
 export function ShareToolbar({ onShared, ...share }: Props) {
   const [open, setOpen] = useState<Open>(null);
@@ -81,6 +85,13 @@ export function ShareToolbar({ onShared, ...share }: Props) {
         {canShareNatively() && <ToolButton icon={<IosShare />} label="Share" onClick={() => void nativeShare()} disabled={disabled} />}
         <ToolButton icon={<Email />} label="Email" onClick={() => setOpen('email')} disabled={disabled} />
         {share.textEnabled && <ToolButton icon={<Sms />} label="Text Message" onClick={() => setOpen('text')} disabled={disabled} />}
+        {share.public &&
+          !disabled &&
+          socialLinks(share.link, share.publicTitle ?? share.title).map((social) => (
+            <Button key={social.site} variant="outlined" startIcon={SOCIAL_ICONS[social.site]} href={social.href} target="_blank" rel="noopener noreferrer" data-social={social.site}>
+              {social.label}
+            </Button>
+          ))}
         {share.qrCode && <ToolButton icon={<QrCode2 />} label="QR Code" onClick={() => setOpen('qr')} disabled={disabled} />}
       </Stack>
       {open === 'email' && <EmailShareDialog share={share} onClose={() => setOpen(null)} onSent={() => sent('Email sent')} />}

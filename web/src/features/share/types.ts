@@ -17,6 +17,10 @@ export interface ShareProps {
   /** How the share log groups it ('upload_link', 'video' ...). */
   shareType: string;
   textEnabled: boolean;
+  /** The link is to a video anyone may watch: the social sites' share links show. */
+  public?: boolean;
+  /** The words the social share links carry with the link. */
+  publicTitle?: string;
   qrCode: boolean;
   disabled?: boolean;
 }

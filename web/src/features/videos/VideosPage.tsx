@@ -10,16 +10,14 @@ import { withOrganizationNames } from './organizations.ts';
 import { DEFAULT_SORT, sortVideos } from './sort.ts';
 import type { SortFilterState } from './SortFilterControls.tsx';
 import { SortFilterDialogButton, SortFilterSidebar } from './SortFilterPanel.tsx';
-import { useStoredBoolean } from './useStoredBoolean.ts';
+import { useShowViewCount } from './view-count-setting.ts';
 import { VirtualVideoList } from './VirtualVideoList.tsx';
-
-export const SHOW_VIEW_COUNT_KEY = 'videos.list.showViewCount';
 
 export function VideosPage() {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { list, isLoading, mutate } = useVideoList();
-  const [showViews, setShowViews] = useStoredBoolean(SHOW_VIEW_COUNT_KEY, true);
+  const [showViews, setShowViews] = useShowViewCount();
   const [sort, setSort] = useState<Pick<SortFilterState, 'sort' | 'reverse' | 'filter'>>({ sort: DEFAULT_SORT, reverse: false, filter: '' });
   const [deleting, setDeleting] = useState<VideoListItem | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);

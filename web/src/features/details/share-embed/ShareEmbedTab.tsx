@@ -122,6 +122,8 @@ export function ShareEmbedTab({ video, admin, reload }: { video: VideoDetails; a
           videoId={video.id}
           shareType={VIDEO_SHARE_TYPE}
           textEnabled={settings.textEnabled}
+          public={settings.public}
+          publicTitle={settings.publicTitle}
           qrCode
           onShared={log.reload}
         />
