@@ -10,6 +10,7 @@ describe('GET /search/search', () => {
   let staff: { email: string };
   let orgId: number;
   let deletedVideoId: number;
+  let joseId: number;
   before(async () => {
     h = await startHarness();
     superUser = await makeUser(h.deps, { role: 'super' });
@@ -29,7 +30,9 @@ describe('GET /search/search', () => {
     await h.deps.db('silks').insert({ organization_id: orgId, label: 'Chapel receiver', device_id: '3f2b8c1e-9d4a-4e6b-8f00-1234567890ab' });
     await h.deps.db('brands').insert({ organization_id: orgId, name: 'Søren Memorials' });
     const [website] = await h.deps.db('obituary_websites').insert({ organization_id: orgId, name: 'Évangéline Obituaries', domain: 'evangeline.example', obituary_slug: 'obituaries' }).returning('*');
-    await h.deps.db('obituaries').insert({ website_id: website.id, slug: 'jose-garcia-1950' });
+    const [obituary] = await h.deps.db('obituaries').insert({ website_id: website.id, slug: 'jose-garcia-1950' }).returning('id');
+    await h.deps.db('obituary_videos').insert({ obituary_id: obituary.id, video_id: jose.id, name: 'José García' });
+    joseId = jose.id;
   });
   after(async () => h.close());
 
@@ -94,6 +97,8 @@ describe('GET /search/search', () => {
     const obituaries = await search('obituaries', 'jose garcia');
     assert.equal(obituaries.rows[0].url, 'https://evangeline.example/obituaries/jose-garcia-1950');
     assert.deepEqual(column(obituaries, 'funeral_home'), [{ text: 'Évangéline Obituaries', href: 'https://evangeline.example' }]);
+    assert.deepEqual(column(obituaries, 'flower_order'), [{ text: 'Send Flowers', href: 'https://evangeline.example/obituaries/jose-garcia-1950/flowers' }]);
+    assert.deepEqual(column(obituaries, 'builder'), [{ text: 'Video Builder', href: `/creator/${joseId}/setup` }]);
     assert.deepEqual(column(await search('organizations', 'evangeline'), 'website'), [{ text: 'evangeline.example', href: 'https://evangeline.example' }]);
     const devices = await search('devices', 'chapel');
     assert.equal(devices.rows[0].id, '3f2b8c1e-9d4a-4e6b-8f00-1234567890ab');

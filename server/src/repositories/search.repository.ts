@@ -71,7 +71,10 @@ const SOURCES: Record<SearchSourceName, SourceQuery> = {
     from: 'obituaries b LEFT JOIN obituary_websites w ON w.id = b.website_id',
     id: 'b.id',
     document: 'b.slug',
-    columns: 'b.id, b.slug, w.name AS website_name, w.domain, w.obituary_slug, b.published_at, b.deleted_at IS NOT NULL AS deleted',
+    // The obituary's video (its newest live record), for the builder link.
+    columns:
+      'b.id, b.slug, w.name AS website_name, w.domain, w.obituary_slug, b.published_at, b.deleted_at IS NOT NULL AS deleted, ' +
+      '(SELECT ov.video_id FROM obituary_videos ov WHERE ov.obituary_id = b.id AND ov.deleted_at IS NULL ORDER BY ov.id DESC LIMIT 1) AS video_id',
   },
   obituary_websites: {
     from: 'obituary_websites w LEFT JOIN organizations o ON o.id = w.organization_id',

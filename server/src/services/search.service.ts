@@ -26,6 +26,18 @@ export function obituaryUrl(domain: unknown, obituarySlug: unknown, slug: unknow
   return [site, folder, page].filter(Boolean).map((part, i) => (i === 0 ? part : encodeURIComponent(part!))).join('/');
 }
 
+/**
+ * The obituary's flower order page (the spec's "flower-order obituary link"): the funeral-home websites our partners
+ * run take sympathy flower orders at the obituary's own address plus /flowers.
+ */
+export function flowerOrderUrl(domain: unknown, obituarySlug: unknown, slug: unknown): string | null {
+  const obituary = obituaryUrl(domain, obituarySlug, slug);
+  return obituary && `${obituary}/flowers`;
+}
+
+/** The video builder (the creator, from its first step) for the obituary's video (the spec's "builder link"). */
+const builderUrl = (videoId: unknown): string | null => (videoId === null || videoId === undefined ? null : `/creator/${String(videoId)}/setup`);
+
 /** The editor for a video's slides (the spec's "editor link"). */
 const editorUrl = (videoId: unknown): string => `/creator/${String(videoId)}/slides`;
 
@@ -81,9 +93,15 @@ const PRESENTERS: Record<SearchSourceName, Presenter> = {
     cells: (r) => [text(r.label), text(r.organization_name), Boolean(r.disabled), when(r.last_seen_at)],
   },
   obituaries: {
-    fields: ['obituary_slug', 'funeral_home', 'published_at'],
+    fields: ['obituary_slug', 'funeral_home', 'flower_order', 'builder', 'published_at'],
     url: (r) => obituaryUrl(r.domain, r.obituary_slug, r.slug),
-    cells: (r) => [link(r.slug, obituaryUrl(r.domain, r.obituary_slug, r.slug)), link(r.website_name ?? r.domain, siteUrl(r.domain)), when(r.published_at)],
+    cells: (r) => [
+      link(r.slug, obituaryUrl(r.domain, r.obituary_slug, r.slug)),
+      link(r.website_name ?? r.domain, siteUrl(r.domain)),
+      link('Send Flowers', flowerOrderUrl(r.domain, r.obituary_slug, r.slug)),
+      link('Video Builder', builderUrl(r.video_id)),
+      when(r.published_at),
+    ],
   },
   obituary_websites: {
     fields: ['name', 'website_domain', 'organization'],
