@@ -211,6 +211,8 @@ describe('video setup', () => {
             { id: brandIds[1], name: 'Riverside Chapel' },
             { id: brandIds[0], name: 'Willow' },
           ],
+          show_artwork: true,
+          affiliate_customer: false,
         },
       });
     });
@@ -254,7 +256,23 @@ describe('video setup', () => {
       const res = await staffAgent.get('/r/videos/setup_options').expect(200);
       assert.equal(res.body.organization.billing_id_prompt, 'Case number');
       assert.equal(res.body.organization.brands.length, 2);
+      assert.equal(res.body.organization.show_artwork, true);
+      assert.equal(res.body.organization.affiliate_customer, false);
       await h.request().get('/r/videos/setup_options').expect(401);
+    });
+
+    it("says when the artwork preview is off and when the organization came through a website partner", async () => {
+      await h.deps.db('organizations').where({ id: orgId }).update({ show_artwork: false, partner_name: 'SiteWorks' });
+      try {
+        const res = await staffAgent.get('/r/videos/setup_options').expect(200);
+        assert.equal(res.body.organization.show_artwork, false);
+        assert.equal(res.body.organization.affiliate_customer, true, 'an affiliate customer: the warning shows');
+        const video = await makeVideo(h.deps, { organization_id: orgId, upload_link_access_level: ACCESS_FULL });
+        const family = (await h.request().get(`/r/videos/${video.security_hash}`).expect(200)).body.creator.organization;
+        assert.equal(family.affiliate_customer, false, 'never told to a family');
+      } finally {
+        await h.deps.db('organizations').where({ id: orgId }).update({ show_artwork: true, partner_name: null });
+      }
     });
   });
 

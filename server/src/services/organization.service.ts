@@ -15,6 +15,7 @@ export const ORGANIZATION_FLAGS = {
   sample_button: 'Sample button',
   music_upload_available: 'Music upload',
   obituary_qr_link: 'Obituary QR link',
+  show_artwork: 'Artwork preview',
   partner_released: 'Partner released',
   partner_dev: 'Partner development account',
   disabled: 'Disabled',

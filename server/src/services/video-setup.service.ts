@@ -84,6 +84,8 @@ export function videoSetupService({ videos, organizations, brands, customThemes,
       has_logo: staff && Boolean(org?.logo_path || choices.some((b) => b.logo_path)),
       billing_id_prompt: staff ? (org?.billing_id_prompt ?? null) : null,
       brands: choices.map((b) => ({ id: b.id, name: b.name })),
+      show_artwork: org?.show_artwork ?? true,
+      affiliate_customer: staff && Boolean(org?.partner_name?.trim()),
     };
   }
 

@@ -23,6 +23,8 @@ export interface OrganizationFields<Time = string> {
   music_upload_available: boolean;
   /** Labels may carry a QR code of the video's obituary page (spec 3 section 5). */
   obituary_qr_link: boolean;
+  /** The video setup page shows the theme's artwork preview (spec 1 section 2.2, showArtwork). */
+  show_artwork: boolean;
   /** The TV standard of the organization's DVDs: NTSC (the Americas, Japan) or PAL (most of the rest). */
   dvd_standard: 'ntsc' | 'pal';
   partner_released: boolean;

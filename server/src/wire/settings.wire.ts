@@ -25,6 +25,7 @@ export const toWireOrganization = (o: OrganizationWithCounts): WireOrganization 
   sample_button: o.sample_button,
   music_upload_available: o.music_upload_available,
   obituary_qr_link: o.obituary_qr_link,
+  show_artwork: o.show_artwork,
   dvd_standard: o.dvd_standard,
   partner_released: o.partner_released,
   partner_dev: o.partner_dev,

@@ -149,6 +149,13 @@ export interface WireSetupOrganization {
   has_logo: boolean;
   billing_id_prompt: string | null;
   brands: WireBrandChoice[];
+  /** The setup page shows the theme's artwork preview (spec 1 section 2.2, showArtwork). */
+  show_artwork: boolean;
+  /**
+   * The organization came through a website partner (an affiliate customer, spec 1 section 1): a video its staff make
+   * directly here is not embedded in their website automatically. False for a family link.
+   */
+  affiliate_customer: boolean;
 }
 
 /** What the creator pages know about the caller and the video (spec 1, section 2.1 creator props). */

@@ -10,6 +10,8 @@ const organization: SetupOrganization = {
   hasLogo: false,
   billingIdPrompt: null,
   brands: [],
+  showArtwork: true,
+  affiliateCustomer: false,
 };
 
 function video(creator: Partial<CreatorVideo['creator']> = {}, org: Partial<SetupOrganization> = {}): CreatorVideo {

@@ -5,7 +5,7 @@ import { setupReadOnly, useLeaveGuard, type CreatorProps } from '../creator/inde
 import { ThemePickerDialog } from '../themes/index.ts';
 import { BrandingSection } from './BrandingSection.tsx';
 import { SetupFields } from './SetupFields.tsx';
-import { showsBranding, type SetupValues } from './setup-values.ts';
+import { AFFILIATE_WARNING, showsAffiliateWarning, showsArtwork, showsBranding, type SetupValues } from './setup-values.ts';
 import { ThemeCard } from './ThemeCard.tsx';
 import { useSetupSaver } from './useSetupSaver.ts';
 import { useThemeFlows } from './useThemeFlows.tsx';
@@ -20,11 +20,13 @@ export interface SetupFormProps {
   organization: SetupOrganization;
   userId: number | null;
   ownerId: number | undefined;
+  /** The foreign id a website integration gave the video (null for one made here, undefined before it exists). */
+  foreignId?: string | null;
   announceVideoId(id: number): void;
 }
 
 /** The setup form (spec 1, section 2.2): words on the left, theme and branding on the right. */
-export function SetupForm({ initial, videoId, videoRef, props, organization, userId, ownerId, announceVideoId }: SetupFormProps) {
+export function SetupForm({ initial, videoId, videoRef, props, organization, userId, ownerId, foreignId, announceVideoId }: SetupFormProps) {
   const [, navigate] = useLocation();
   const saver = useSetupSaver({
     initial,
@@ -59,6 +61,11 @@ export function SetupForm({ initial, videoId, videoRef, props, organization, use
       <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 2 }}>
         Video Setup
       </Typography>
+      {showsAffiliateWarning(organization, isAnonymous, foreignId) && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="affiliate-warning">
+          {AFFILIATE_WARNING}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' }, gap: 3, alignItems: 'start' }}>
         <Paper variant="outlined" component="section" aria-label="Video words" sx={{ p: { xs: 2, sm: 3 } }}>
           <SetupFields
@@ -91,6 +98,7 @@ export function SetupForm({ initial, videoId, videoRef, props, organization, use
             videoId={savedId}
             readOnly={readOnly}
             isAnonymous={isAnonymous}
+            showArtwork={showsArtwork(organization)}
             onChoose={picker.show}
             onEditCustom={() => values.customThemeId && flows.editCustom({ id: values.customThemeId, themeId: values.themeId })}
           />

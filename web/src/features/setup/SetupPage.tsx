@@ -74,6 +74,7 @@ function SetupScreen() {
       organization={organization}
       userId={ref.kind === 'link' ? null : (user?.id ?? null)}
       ownerId={ownerFromQuery()}
+      foreignId={video?.foreignId}
       announceVideoId={creator.announceVideoId}
     />
   );

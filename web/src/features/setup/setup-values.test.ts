@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { canCreate, NEW_VIDEO, newVideoValues, SAVE_DEBOUNCE_MS, showsBrandSelector, showsBranding } from './setup-values.ts';
+import { canCreate, NEW_VIDEO, newVideoValues, SAVE_DEBOUNCE_MS, showsAffiliateWarning, showsArtwork, showsBrandSelector, showsBranding } from './setup-values.ts';
 
 const org = (showBranding: boolean, hasLogo: boolean, brands: number) => ({ showBranding, hasLogo, brands: Array.from({ length: brands }, (_, i) => ({ id: i + 1 })) });
 
@@ -16,6 +16,19 @@ describe('setup show and hide rules (spec 1, section 2.2)', () => {
     for (const [branding, logo, brands] of [[true, false, 1], [false, true, 1], [true, true, 2]] as const) {
       assert.equal(showsBranding(org(branding, logo, brands), true), false);
     }
+  });
+
+  it("warns an affiliate customer's staff that a video made here is not embedded in their website (spec 1, section 1)", () => {
+    assert.equal(showsAffiliateWarning({ affiliateCustomer: true }, false, undefined), true, 'a new video');
+    assert.equal(showsAffiliateWarning({ affiliateCustomer: true }, false, null), true, 'a video made here');
+    assert.equal(showsAffiliateWarning({ affiliateCustomer: true }, false, 'obit-1001'), false, 'started from their website');
+    assert.equal(showsAffiliateWarning({ affiliateCustomer: false }, false, null), false, 'not an affiliate customer');
+    assert.equal(showsAffiliateWarning({ affiliateCustomer: true }, true, null), false, 'never to a family');
+  });
+
+  it('shows the artwork preview by the showArtwork flag', () => {
+    assert.equal(showsArtwork({ showArtwork: true }), true);
+    assert.equal(showsArtwork({ showArtwork: false }), false);
   });
 
   it('offers the Brand - Organization selector only with more than one brand', () => {

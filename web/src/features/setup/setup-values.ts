@@ -50,6 +50,21 @@ export function showsBranding(org: { showBranding: boolean; hasLogo: boolean; br
   return !isAnonymous && (org.showBranding || org.hasLogo) && org.brands.length > 0;
 }
 
+/** Spec 1, section 1: what an affiliate customer's staff read when they make a video here rather than from their website. */
+export const AFFILIATE_WARNING =
+  'This video is being made directly on this site, so it will not be embedded into your website automatically. To show it on an obituary page, start the video from your website, or paste the embed code from its Share or Embed tab.';
+
+/**
+ * Spec 1, section 1: the affiliate warning shows to an affiliate customer's staff for a video made directly here,
+ * a new one or one without the foreign id their website's integration gives the videos it starts.
+ */
+export function showsAffiliateWarning(org: { affiliateCustomer: boolean }, isAnonymous: boolean, foreignId: string | null | undefined): boolean {
+  return !isAnonymous && org.affiliateCustomer && !foreignId;
+}
+
+/** Spec 1, section 2.2: the artwork preview depends on the showArtwork flag. */
+export const showsArtwork = (org: { showArtwork: boolean }): boolean => org.showArtwork;
+
 /** Spec 1, section 2.2: the Brand - Organization selector only when there is a choice, more than one brand. */
 export const showsBrandSelector = (org: { brands: unknown[] }): boolean => org.brands.length > 1;
 

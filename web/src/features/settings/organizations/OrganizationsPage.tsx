@@ -13,6 +13,7 @@ const FLAGS: [key: keyof Organization, label: string, initial: boolean][] = [
   ['sampleButton', 'Sample slides button', true],
   ['musicUploadAvailable', 'Music upload for families', true],
   ['obituaryQrLink', 'Obituary QR code on labels', false],
+  ['showArtwork', 'Artwork preview on the video setup page', true],
   ['partnerReleased', 'Partner released', true],
   ['partnerDev', 'Partner development account', false],
 ];
