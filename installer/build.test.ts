@@ -12,7 +12,7 @@ import { DENIM_PATHS, type HelperBuildManifest } from '../common/helper-update.t
 import { loadConfig } from '../server/src/config.ts';
 import { denimRoutes } from '../server/src/burner/denim.routes.ts';
 import type { BuildBurnerResult } from './build.ts';
-import { DEB_DOWNLOAD_DIR, DEB_HELPER_PATH, DEB_HOST_DIRS } from './deb.ts';
+import { DEB_HELPER_PATH, DEB_HOST_DIRS, DEB_OLD_SHARED_DIR } from './deb.ts';
 import { hostManifest } from './host-manifest.ts';
 import { signaturePath } from './layout.ts';
 import { sha256Hex, verifyBytes, verifyHelperManifest } from './signing.ts';
@@ -116,23 +116,25 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'opt/tribute-burner/config.json'), 'utf8')), {
       servers: [TEST_PUBLIC_URL, TEST_MIRROR],
       updateServer: TEST_PUBLIC_URL,
-      downloadDir: DEB_DOWNLOAD_DIR,
       burner: { kind: 'system' },
     });
     assert.equal(sha256Hex(readFileSync(path.join(root, DEB_HELPER_PATH))), helper.manifest.sha256);
   });
 
-  it('dpkg installs the .deb (into a scratch root) and removing it takes away every file and the download folder', async () => {
+  it('dpkg installs the .deb (into a scratch root) with no shared download folder, removes an old one, and removing it takes away every file', async () => {
     const root = temporary('dpkg-root');
     for (const dir of ['var/lib/dpkg/info', 'var/lib/dpkg/updates', 'var/tmp']) mkdirSync(path.join(root, dir), { recursive: true });
     writeFileSync(path.join(root, 'var/lib/dpkg/status'), '');
     const before = tree(root).filter((entry) => !entry.startsWith('var/lib/dpkg/'));
+    // An earlier version's world-writable folder, which let one account plant the image another burned.
+    mkdirSync(path.join(root, DEB_OLD_SHARED_DIR), { mode: 0o1777 });
+    writeFileSync(path.join(root, DEB_OLD_SHARED_DIR, 'dvd-x-0000000000000000.iso'), 'planted');
     // Chrootless: the maintainer scripts run here with DPKG_ROOT set, and must write only under it.
     const dpkg = (...args: string[]) => run('dpkg', [`--root=${root}`, '--force-script-chrootless', '--force-not-root', '--log=/dev/null', ...args], { env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/sbin` } });
     await dpkg('-i', deb);
     assert.equal(sha256Hex(readFileSync(path.join(root, DEB_HELPER_PATH))), helper.manifest.sha256);
     for (const { dir } of DEB_HOST_DIRS) assert.ok(existsSync(path.join(root, dir, `${NATIVE_HOST_NAME}.json`)), dir);
-    assert.equal(statSync(path.join(root, DEB_DOWNLOAD_DIR)).mode & 0o7777, 0o1777);
+    assert.ok(!existsSync(path.join(root, DEB_OLD_SHARED_DIR)), 'the shared folder is gone: each user downloads into ~/.cache/tribute-burner');
     await dpkg('-r', 'tribute-burner');
     assert.deepEqual(tree(root).filter((entry) => !entry.startsWith('var/lib/dpkg/')), before);
   });
@@ -146,9 +148,10 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     assert.ok(Number(await field('Installed-Size')) > 50_000);
     const control = temporary('deb-control');
     await run('dpkg-deb', ['-e', deb, control]);
-    assert.match(readFileSync(path.join(control, 'postinst'), 'utf8'), new RegExp(`chmod 1777 "\\$DPKG_ROOT${DEB_DOWNLOAD_DIR}"`));
-    assert.match(readFileSync(path.join(control, 'postrm'), 'utf8'), new RegExp(`remove\\|purge\\) rm -rf "\\$DPKG_ROOT${DEB_DOWNLOAD_DIR}"`));
-    assert.equal(statSync(path.join(control, 'postrm')).mode & 0o777, 0o755);
+    const postinst = readFileSync(path.join(control, 'postinst'), 'utf8');
+    assert.doesNotMatch(postinst, /chmod|1777|mkdir/, 'the package makes no folder shared between users');
+    assert.ok(!existsSync(path.join(control, 'postrm')));
+    assert.equal(statSync(path.join(control, 'postinst')).mode & 0o777, 0o755);
   });
 
   it('the per-user script installs into HOME (snap and flatpak folders when present) and --uninstall leaves nothing', async () => {

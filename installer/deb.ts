@@ -5,9 +5,11 @@
  * Microsoft Edge /etc/opt/edge/..., Firefox /usr/lib/mozilla/native-messaging-hosts (the Debian and Ubuntu
  * path; /usr/lib64/mozilla is the Fedora one, which installs no .deb). dpkg removes every file it installed.
  *
- * The helper runs as the user, who cannot write to /opt, so downloads go to /var/tmp/tribute-burner (made
- * world-writable and sticky by postinst, removed by postrm), and a .deb install updates by installing a newer .deb
- * (the helper's self-update needs to write its own file: the per-user install does that).
+ * The helper runs as the user, who cannot write to /opt, so it downloads into that user's own cache folder
+ * (~/.cache/tribute-burner, mode 0700, made by the helper: native-host/src/private-files.ts). No folder is shared
+ * between accounts (an earlier .deb's world-writable /var/tmp/tribute-burner let one account plant the disc image
+ * another burned; postinst removes it). A .deb install updates by installing a newer .deb (the helper's
+ * self-update needs to write its own file: the per-user install does that).
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,8 @@ const run = promisify(execFile);
 export const DEB_PACKAGE = 'tribute-burner';
 export const DEB_INSTALL_DIR = '/opt/tribute-burner';
 export const DEB_HELPER_PATH = `${DEB_INSTALL_DIR}/${HELPER_NAME}`;
-export const DEB_DOWNLOAD_DIR = '/var/tmp/tribute-burner';
+/** The shared download folder of .deb versions before issue 33: removed on upgrade, never used again. */
+export const DEB_OLD_SHARED_DIR = '/var/tmp/tribute-burner';
 
 /** Every system-wide host manifest folder the .deb fills, with the manifest kind each browser reads. */
 export const DEB_HOST_DIRS: readonly { dir: string; family: HostFamily; browser: string }[] = [
@@ -34,21 +37,12 @@ export const DEB_HOST_DIRS: readonly { dir: string; family: HostFamily; browser:
 
 // Both honour DPKG_ROOT (dpkg sets it when installing into another root), which the tests use.
 const POSTINST = `#!/bin/sh
-# The helper runs as each user and downloads DVD images here: everyone may write, no one may touch another's files.
+# The helper downloads into each user's own ~/.cache/tribute-burner. Older versions shared a world-writable
+# folder, which let one account plant the disc image another burned: it goes.
 set -e
 if [ "$1" = configure ]; then
-  mkdir -p "$DPKG_ROOT${DEB_DOWNLOAD_DIR}"
-  chmod 1777 "$DPKG_ROOT${DEB_DOWNLOAD_DIR}"
+  rm -rf "$DPKG_ROOT${DEB_OLD_SHARED_DIR}"
 fi
-exit 0
-`;
-
-const POSTRM = `#!/bin/sh
-# dpkg removes the files it installed; this removes what postinst made (and the disc images downloaded there).
-set -e
-case "$1" in
-  remove|purge) rm -rf "$DPKG_ROOT${DEB_DOWNLOAD_DIR}" ;;
-esac
 exit 0
 `;
 
@@ -85,13 +79,15 @@ export interface DebOptions {
   publicUrl: string;
   /** The server's download mirrors (origins), which the helper may download disc images from too. */
   mirrors?: readonly string[];
+  /** The build allowed plain http servers (ALLOW_PLAIN_HTTP): the helper's config says so too. */
+  allowPlainHttp?: boolean;
   /** An empty folder to lay the package out in. */
   stagingDir: string;
   outFile: string;
 }
 
 /** Builds the .deb at outFile. */
-export async function buildDeb({ helper, version, publicUrl, mirrors, stagingDir, outFile }: DebOptions): Promise<string> {
+export async function buildDeb({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: DebOptions): Promise<string> {
   const root = path.join(stagingDir, 'root');
   mkdirSync(root, { recursive: true, mode: 0o755 });
   chmodSync(root, 0o755);
@@ -99,13 +95,12 @@ export async function buildDeb({ helper, version, publicUrl, mirrors, stagingDir
   mkdirSync(path.dirname(installed), { recursive: true, mode: 0o755 });
   copyFileSync(helper, installed);
   chmodSync(installed, 0o755);
-  writeFile(root, `${DEB_INSTALL_DIR}/config.json`, helperConfigJson(publicUrl, { downloadDir: DEB_DOWNLOAD_DIR, mirrors }), 0o644);
+  writeFile(root, `${DEB_INSTALL_DIR}/config.json`, helperConfigJson(publicUrl, { mirrors, allowPlainHttp }), 0o644);
   for (const { dir, family } of DEB_HOST_DIRS) writeFile(root, `${dir}/${HOST_MANIFEST_FILE}`, hostManifestJson(family, DEB_HELPER_PATH), 0o644);
 
   const installedKb = Math.ceil(statSync(installed).size / 1024) + 8;
   writeFile(root, 'DEBIAN/control', controlFile(version, publicUrl, installedKb), 0o644);
   writeFile(root, 'DEBIAN/postinst', POSTINST, 0o755);
-  writeFile(root, 'DEBIAN/postrm', POSTRM, 0o755);
   // gzip: xz saves a fifth of the size but takes a minute on the 90 MB helper, every build.
   try {
     await run('dpkg-deb', ['--root-owner-group', '-Zgzip', '-z6', '--build', root, outFile], { maxBuffer: 16 * 1024 * 1024 });

@@ -16,6 +16,9 @@ set -eu
 DEFAULT_SERVER='@SERVER@'
 # The server's download mirrors (its DOWNLOAD_ALTERNATES), space-separated: the helper may download from them too.
 DEFAULT_MIRRORS='@MIRRORS@'
+# 1 when the server allows plain http on its private network (its ALLOW_PLAIN_HTTP); else only https is accepted
+# (and http to this computer's own 127.0.0.1 or localhost).
+DEFAULT_ALLOW_PLAIN_HTTP='0'
 HELPER_VERSION='@HELPER_VERSION@'
 # Set in the macOS zip, whose helper sits beside this script; empty in the Linux script, which downloads it.
 BUNDLED_HELPER='@BUNDLED_HELPER@'
@@ -28,6 +31,8 @@ usage() {
 Usage: $0 [options]
   --server URL                 the Tribute server the helper may download from (default: $DEFAULT_SERVER)
   --mirror URL                 another server with the same downloads (repeatable; replaces the default: ${DEFAULT_MIRRORS:-none})
+  --allow-plain-http           accept http servers on a private network (anyone on the network can read and change
+                               what is downloaded: use only without a certificate, on a network you trust)
   --helper PATH                install this helper executable instead of downloading it from the server
   --virtual-burner STATEFILE   use the file-backed test burner described by STATEFILE instead of the drive
   --chromium-user-data-dir DIR also register the helper for a Chromium started with --user-data-dir=DIR
@@ -49,6 +54,7 @@ add_mirror() {
   MIRRORS_GIVEN=1
   MIRRORS="$MIRRORS $1"
 }
+ALLOW_PLAIN_HTTP="$DEFAULT_ALLOW_PLAIN_HTTP"
 HELPER_SOURCE=''
 VIRTUAL_STATE=''
 EXTRA_CHROMIUM_DIRS=''
@@ -60,6 +66,7 @@ while [ $# -gt 0 ]; do
     # The first --mirror replaces the default mirrors; more add to it.
     --mirror) [ $# -ge 2 ] || fail '--mirror needs a URL'; add_mirror "$2"; shift 2 ;;
     --mirror=*) add_mirror "${1#*=}"; shift ;;
+    --allow-plain-http) ALLOW_PLAIN_HTTP=1; shift ;;
     --helper) [ $# -ge 2 ] || fail '--helper needs a path'; HELPER_SOURCE="$2"; shift 2 ;;
     --helper=*) HELPER_SOURCE="${1#*=}"; shift ;;
     --virtual-burner) [ $# -ge 2 ] || fail '--virtual-burner needs a state file'; VIRTUAL_STATE="$2"; shift 2 ;;
@@ -82,6 +89,7 @@ case "$(uname -s)" in
     PLATFORM=darwin-x64
     SUPPORT="$HOME/Library/Application Support"
     INSTALL_DIR="$SUPPORT/TributeBurner"
+    DOWNLOAD_DIR="$HOME/Library/Caches/TributeBurner"
     CHROMIUM_DIRS="$SUPPORT/Google/Chrome/NativeMessagingHosts
 $SUPPORT/Chromium/NativeMessagingHosts
 $SUPPORT/Microsoft Edge/NativeMessagingHosts"
@@ -92,6 +100,10 @@ $SUPPORT/Microsoft Edge/NativeMessagingHosts"
     PLATFORM=linux-x64
     CONFIG_HOME="${XDG_CONFIG_HOME:-$HOME/.config}"
     INSTALL_DIR="$HOME/.local/share/tribute-burner"
+    case "${XDG_CACHE_HOME:-}" in
+      /*) DOWNLOAD_DIR="$XDG_CACHE_HOME/tribute-burner" ;;
+      *) DOWNLOAD_DIR="$HOME/.cache/tribute-burner" ;;
+    esac
     CHROMIUM_DIRS="$CONFIG_HOME/google-chrome/NativeMessagingHosts
 $CONFIG_HOME/chromium/NativeMessagingHosts
 $CONFIG_HOME/microsoft-edge/NativeMessagingHosts"
@@ -132,8 +144,11 @@ uninstall() {
       f\|*) rm -f "${line#f|}" ;;
     esac
   done
-  # The install folder is ours alone: the helper, its config, its downloads and the record.
+  # The install folder is ours alone: the helper, its config, its log and the record. --uninstall also takes the
+  # helper's own download folder (native-host/src/private-files.ts userDownloadDir); a reinstall keeps it, so a
+  # download cut half way still resumes.
   rm -rf "$INSTALL_DIR"
+  if [ "$UNINSTALL" = 1 ]; then rm -rf "$DOWNLOAD_DIR"; fi
   printf '%s\n' "$reversed" | while IFS= read -r line; do
     case "$line" in
       d\|*) rmdir "${line#d|}" 2>/dev/null || true ;;
@@ -149,20 +164,31 @@ fi
 
 # --------------------------------------------------------------------------------------------------- install
 
-# Servers must be bare http(s) origins: the helper downloads only from the servers in its configuration.
+# Servers must be bare https origins (http only to this computer itself, or with --allow-plain-http): the helper
+# downloads only from the servers in its configuration, and over plain http anyone on the way could change them.
 check_origin() {
   case "$2" in
     http://*|https://*) ;;
-    *) fail "$1 must be an http(s) address like https://tribute.example.com, not '$2'" ;;
+    *) fail "$1 must be an https address like https://tribute.example.com, not '$2'" ;;
   esac
   rest="${2#*://}"
   case "$rest" in
     ''|*/*|*\?*|*\#*|*@*|*\"*|*\\*) fail "$1 must be an origin only (scheme, host and port), not '$2'" ;;
   esac
+  case "$2" in
+    http://127.*|http://localhost|http://localhost:*|http://\[::1\]|http://\[::1\]:*) ;;
+    http://*)
+      [ "$ALLOW_PLAIN_HTTP" = 1 ] || fail "$1 $2 is plain http: the DVD burner requires https (http only to this computer's own 127.0.0.1). Use the https address, or --allow-plain-http on a private network without a certificate."
+      PLAIN_HTTP_USED=1 ;;
+  esac
 }
+PLAIN_HTTP_USED=0
 SERVER="${SERVER%/}"
 check_origin --server "$SERVER"
 for mirror in $MIRRORS; do check_origin --mirror "${mirror%/}"; done
+if [ "$PLAIN_HTTP_USED" = 1 ]; then
+  echo "WARNING: plain http allowed: anyone on the network can read the disc images and change what is burned or installed. Use it only on a private network you trust." >&2
+fi
 
 json_escape() {
   s="$1"
@@ -280,11 +306,14 @@ if [ -n "$VIRTUAL_STATE" ]; then
 else
   burner_json='{ "kind": "system" }'
 fi
+plain_http_json=''
+[ "$PLAIN_HTTP_USED" = 1 ] && plain_http_json=',
+  "allowPlainHttp": true'
 cat > "$INSTALL_DIR/config.json" <<EOF
 {
   "servers": [$servers_json],
   "updateServer": "$server_json",
-  "burner": $burner_json
+  "burner": $burner_json$plain_http_json
 }
 EOF
 

@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { insecureUrlProblem } from '../../common/secure-url.ts';
+import { userDownloadDir } from './private-files.ts';
 
 export type BurnerConfig =
   /** The computer's own drive. device picks one (Linux: /dev/sr1; macOS: the drutil index); else the first found. */
@@ -17,9 +19,14 @@ export interface HelperConfig {
   servers: string[];
   /** The origin updates come from: one of servers. */
   updateServer: string;
-  /** Absolute folder for downloads; default <install dir>/downloads. */
+  /** Absolute folder for downloads; default the user's own cache folder (private-files.ts userDownloadDir). */
   downloadDir: string;
   burner: BurnerConfig;
+  /**
+   * Plain http servers beyond loopback are accepted (common/secure-url.ts): an installation on a private network
+   * without a certificate chose so explicitly; the helper logs a warning at every start.
+   */
+  allowPlainHttp: boolean;
 }
 
 export type ConfigResult = { ok: true; config: HelperConfig; file: string } | { ok: false; message: string; file: string };
@@ -50,13 +57,15 @@ function absolutePath(value: unknown, field: string): string {
 }
 
 /** Validates parsed config.json; throws with a message naming the field at fault. */
-export function parseConfig(raw: unknown, installDir: string): HelperConfig {
+export function parseConfig(raw: unknown, downloadDirDefault = userDownloadDir()): HelperConfig {
   if (!isRecord(raw)) throw new Error('The configuration must be a JSON object.');
+  if (raw.allowPlainHttp !== undefined && typeof raw.allowPlainHttp !== 'boolean') throw new Error('allowPlainHttp must be true or false.');
+  const allowPlainHttp = raw.allowPlainHttp === true;
   if (!Array.isArray(raw.servers) || raw.servers.length === 0) throw new Error('servers must be a list of at least one origin.');
-  const servers = raw.servers.map((server, index) => origin(server, `servers[${index}]`));
-  const updateServer = origin(raw.updateServer ?? servers[0], 'updateServer');
+  const servers = raw.servers.map((server, index) => secure(origin(server, `servers[${index}]`), `servers[${index}]`, allowPlainHttp));
+  const updateServer = secure(origin(raw.updateServer ?? servers[0], 'updateServer'), 'updateServer', allowPlainHttp);
   if (!servers.includes(updateServer)) throw new Error(`updateServer ${updateServer} must be one of servers.`);
-  const downloadDir = raw.downloadDir === undefined ? path.join(installDir, 'downloads') : absolutePath(raw.downloadDir, 'downloadDir');
+  const downloadDir = raw.downloadDir === undefined ? downloadDirDefault : absolutePath(raw.downloadDir, 'downloadDir');
   const burnerRaw = raw.burner ?? { kind: 'system' };
   if (!isRecord(burnerRaw)) throw new Error('burner must be an object like {"kind": "system"}.');
   let burner: BurnerConfig;
@@ -68,7 +77,13 @@ export function parseConfig(raw: unknown, installDir: string): HelperConfig {
   } else {
     throw new Error('burner.kind must be "system" or "virtual".');
   }
-  return { servers, updateServer, downloadDir, burner };
+  return { servers, updateServer, downloadDir, burner, allowPlainHttp };
+}
+
+function secure(server: string, field: string, allowPlainHttp: boolean): string {
+  const problem = insecureUrlProblem(server, field, allowPlainHttp);
+  if (problem) throw new Error(problem.replace(/set ALLOW_PLAIN_HTTP=1/, 'set "allowPlainHttp": true'));
+  return server;
 }
 
 /** Reads and validates the configuration; never throws (the helper still answers version without one). */
@@ -80,7 +95,7 @@ export function loadConfig(file = configFile()): ConfigResult {
     return { ok: false, file, message: `The DVD burning tool has no configuration (${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Please reinstall it.` };
   }
   try {
-    return { ok: true, file, config: parseConfig(JSON.parse(text) as unknown, path.dirname(process.execPath)) };
+    return { ok: true, file, config: parseConfig(JSON.parse(text) as unknown) };
   } catch (error) {
     return { ok: false, file, message: `The DVD burning tool's configuration ${file} is not valid: ${(error as Error).message}` };
   }

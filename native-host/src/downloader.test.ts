@@ -4,7 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { allowedIso, Downloader, isoName } from './downloader.ts';
+import { processStartToken } from './process-lock.ts';
 
 describe('downloader', () => {
   it('allows only the configured servers and the disc image path', () => {
@@ -36,7 +38,7 @@ describe('downloader', () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-retry-'));
     try {
-      const downloader = new Downloader([origin], dir, { retries: 3, backoffMs: 40, stallMs: 5000 });
+      const downloader = new Downloader([origin], dir, { retries: 3, backoffMs: 40, stallMs: 5000, lockWaitMs: 5000 });
       const waitDone = async (id: string) => {
         for (;;) {
           const status = downloader.status(id)!;
@@ -73,6 +75,30 @@ describe('downloader', () => {
       assert.deepEqual(removed.sort(), ['dvd-a-0123.iso', 'dvd-b-0123.iso.part']);
       assert.deepEqual(fs.readdirSync(dir).sort(), ['burn.lock', 'dvd-c-0123.iso', 'notes.txt']);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('waits a bounded time for another live helper that holds the image and does not move, then says so', async function () {
+    if (processStartToken(process.pid) === null) this.skip();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-lockwait-'));
+    const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => holder.once('spawn', resolve));
+      const sha = 'c'.repeat(64);
+      const name = isoName('abc', sha);
+      fs.writeFileSync(path.join(dir, `${name}.lock`), JSON.stringify({ pid: holder.pid, start: processStartToken(holder.pid!), nonce: 'n' }), { mode: 0o600 });
+      const downloader = new Downloader(['http://127.0.0.1:9'], dir, { retries: 0, backoffMs: 20, stallMs: 1000, lockWaitMs: 300 });
+      const started = downloader.start('http://127.0.0.1:9/downloads/video/abc/dvd.iso', sha, 1000);
+      assert.ok(started.ok);
+      const began = Date.now();
+      while (['not_started', 'in_progress'].includes(downloader.status(started.download_id)!.state)) await new Promise((resolve) => setTimeout(resolve, 20));
+      const status = downloader.status(started.download_id)!;
+      assert.equal(status.state, 'error');
+      assert.equal(status.error, `Another burn window on this computer (helper process ${holder.pid}) is downloading this disc image and has not moved for 1 s. Close the other burn window, then press Retry.`);
+      assert.ok(Date.now() - began < 3000);
+    } finally {
+      holder.kill();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

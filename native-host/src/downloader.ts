@@ -4,6 +4,11 @@
  * file grows as <name>.part; an interrupted transfer resumes with Range (If-Range the ETag, so a changed file
  * restarts instead of mixing two), a few times with growing pauses before it reports the error; the finished file
  * must have the published size and SHA-256 before it is renamed to <name>.iso and offered to the burner.
+ *
+ * The folder is the user's own (private-files.ts: 0700, files 0600, no symbolic links, no other account's files),
+ * and an image is complete only once its SHA-256 was computed and equals the server's: a file found under the
+ * final name is hashed before it counts, and checkedImage() hashes it again before every burn (a cache keyed by
+ * device, inode, size and mtime spares a second pass over an untouched file).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,7 +18,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ERROR_CODES, type DownloadState, type DownloadStatus, type ErrorCode } from '../../common/burn-protocol.ts';
-import { log } from './log.ts';
+import { log, redactUrl } from './log.ts';
+import { APPEND_FLAGS, ensurePrivateDir, openPrivate, ownFileOrNothing, READ_FLAGS, TRUNCATE_FLAGS, UnsafeFileError } from './private-files.ts';
 import { ProcessLock } from './process-lock.ts';
 
 export interface DownloaderOptions {
@@ -23,9 +29,14 @@ export interface DownloaderOptions {
   backoffMs: number;
   /** A transfer that receives nothing for this long is cut and retried. */
   stallMs: number;
+  /**
+   * How long a download waits for another helper process that holds the image's lock without its .part growing,
+   * before it gives up with a message naming that process.
+   */
+  lockWaitMs: number;
 }
 
-export const DEFAULT_DOWNLOADER_OPTIONS: DownloaderOptions = { retries: 5, backoffMs: 500, stallMs: 30_000 };
+export const DEFAULT_DOWNLOADER_OPTIONS: DownloaderOptions = { retries: 5, backoffMs: 500, stallMs: 30_000, lockWaitMs: 60_000 };
 
 /** The only path the helper downloads: the disc image of one video. */
 const ISO_PATH = /^\/downloads\/video\/([A-Za-z0-9_-]{1,100})\/dvd\.iso$/;
@@ -59,11 +70,13 @@ export type StartResult = { ok: true; download_id: string } | { ok: false; code:
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 
 /** The name the image is kept under: the video code and the start of its SHA-256, so another image never collides. */
@@ -97,10 +110,41 @@ export async function sha256File(file: string, onBytes?: (bytes: number) => void
   return hash.digest('hex');
 }
 
+/** A disc image that may be burned: checked now against the SHA-256 the server published. */
+export type CheckedImage = { ok: true; file: string; size: number; sha256: string } | { ok: false; message: string };
+
+/**
+ * SHA-256 of files of the folder, remembered by device, inode, size and mtime: a file changed in any way that
+ * keeps none of those is hashed again. Opened without following links and only when it is the user's own file.
+ */
+class HashCache {
+  private readonly known = new Map<string, string>();
+
+  async of(file: string): Promise<{ sha256: string; size: number }> {
+    const handle = await openPrivate(file, READ_FLAGS);
+    try {
+      const stat = await handle.stat();
+      const key = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+      const cached = this.known.get(key);
+      if (cached) return { sha256: cached, size: stat.size };
+      const hash = crypto.createHash('sha256');
+      for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) hash.update(chunk as Buffer);
+      const sha256 = hash.digest('hex');
+      // The file may have changed while it was read: remember the hash only for the state it was read in.
+      const after = await handle.stat();
+      if (after.mtimeMs === stat.mtimeMs && after.size === stat.size) this.known.set(key, sha256);
+      return { sha256, size: stat.size };
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
 export class Downloader {
   private readonly items = new Map<string, DownloadItem>();
   /** The download running for each image file in this process. */
   private readonly running = new Map<string, Promise<void>>();
+  private readonly hashes = new HashCache();
   private counter = 0;
 
   constructor(
@@ -135,6 +179,35 @@ export class Downloader {
     this.items.set(item.id, item);
     this.run(item).catch((error: unknown) => this.fail(item, `The download failed: ${(error as Error).message}`));
     return { ok: true, download_id: item.id };
+  }
+
+  /**
+   * The image named filename, hashed now and equal to the SHA-256 the server published for it: what a burn may
+   * write. Only an image this connection downloaded (or found complete) is known, with the server's SHA-256; any
+   * other name, a changed file, another account's file or a link is refused, and a changed file removed.
+   */
+  async checkedImage(filename: string): Promise<CheckedImage> {
+    const item = [...this.items.values()].find((candidate) => candidate.filename === filename && candidate.state === 'complete');
+    if (!item) return { ok: false, message: `The disc image ${filename} has not been downloaded.` };
+    const file = path.join(this.dir, filename);
+    let actual: { sha256: string; size: number };
+    try {
+      actual = await this.hashes.of(file);
+    } catch (error) {
+      const reason = error instanceof UnsafeFileError ? error.message : (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is gone' : (error as Error).message;
+      log(`refused to burn ${file}: ${reason}`);
+      item.state = 'error';
+      item.error = `The disc image cannot be burned: ${reason}`;
+      return { ok: false, message: `The disc image ${filename} has not been downloaded: ${reason}. Please download it again.` };
+    }
+    if (actual.sha256 !== item.sha256 || actual.size !== item.size) {
+      log(`refused to burn ${file}: its SHA-256 is ${actual.sha256} (${actual.size} bytes), the server's is ${item.sha256} (${item.size} bytes); removing it`);
+      await fs.promises.rm(file, { force: true });
+      item.state = 'error';
+      item.error = 'The disc image changed after it was downloaded.';
+      return { ok: false, message: `The disc image ${filename} changed after it was downloaded, so it was not burned. Please download it again.` };
+    }
+    return { ok: true, file, size: actual.size, sha256: actual.sha256 };
   }
 
   status(id: string): DownloadStatus | null {
@@ -212,18 +285,44 @@ export class Downloader {
   }
 
   private async runLocked(item: DownloadItem): Promise<void> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
+    try {
+      await ensurePrivateDir(this.dir);
+    } catch (error) {
+      if (!(error instanceof UnsafeFileError)) throw error;
+      log('refused the download folder:', error.message);
+      this.fail(item, error.message);
+      return;
+    }
     // Two windows burning the same video run two helper processes: one downloads, the other waits for its file
-    // (two writers of one .part would spoil it).
+    // (two writers of one .part would spoil it). The wait is bounded: a holder whose .part stops growing for
+    // lockWaitMs is reported, not waited for forever.
     const lock = new ProcessLock(this.dir, `${item.filename}.lock`);
+    let lastSize = -1;
+    let lastChange = Date.now();
     while (!lock.acquire()) {
       if (canceled(item)) return;
       item.state = 'in_progress';
-      item.received = (await fs.promises.stat(path.join(this.dir, `${item.filename}.part`)).catch(() => null))?.size ?? item.received;
+      const size = (await fs.promises.lstat(path.join(this.dir, `${item.filename}.part`)).catch(() => null))?.size ?? 0;
+      if (size !== lastSize) {
+        lastSize = size;
+        lastChange = Date.now();
+        item.received = Math.min(size, item.size);
+      } else if (Date.now() - lastChange > this.options.lockWaitMs) {
+        const holder = lock.heldByOther();
+        this.fail(
+          item,
+          `Another burn window on this computer (helper process ${holder ?? 'unknown'}) is downloading this disc image and has not moved for ${Math.max(1, Math.round(this.options.lockWaitMs / 1000))} s. Close the other burn window, then press Retry.`,
+        );
+        return;
+      }
       await sleep(this.options.backoffMs, item.controller.signal);
     }
     try {
       await this.download(item);
+    } catch (error) {
+      if (!(error instanceof UnsafeFileError)) throw error;
+      log('refused a file of the download folder:', error.message);
+      this.fail(item, `The download failed: ${error.message}`);
     } finally {
       lock.release();
     }
@@ -232,15 +331,21 @@ export class Downloader {
   private async download(item: DownloadItem): Promise<void> {
     const final = path.join(this.dir, item.filename);
     const part = `${final}.part`;
-    const done = await fs.promises.stat(final).catch(() => null);
-    if (done?.size === item.size) {
-      // Verified before it was renamed: the same image asked for again is ready at once.
-      item.received = item.size;
-      item.state = 'complete';
-      log('download already complete', item.id, item.filename);
-      return;
+    // A file under the final name counts only when it is the user's own and its SHA-256 is the server's (a link or
+    // another account's file is removed by ownFileOrNothing, with a log line).
+    const done = await ownFileOrNothing(final);
+    if (done) {
+      const found = done.size === item.size ? await this.hashes.of(final) : null;
+      if (found?.sha256 === item.sha256) {
+        item.received = item.size;
+        item.state = 'complete';
+        log('download already complete', item.id, item.filename);
+        return;
+      }
+      log(`ignored ${final}: ${found ? `its SHA-256 ${found.sha256} is not the server's ${item.sha256}` : `it has ${done.size} bytes, not ${item.size}`}; downloading it again`);
+      await fs.promises.rm(final, { force: true });
     }
-    log('download start', item.id, item.url, item.size);
+    log('download start', item.id, redactUrl(item.url), item.size);
     let failures = 0;
     for (;;) {
       if (canceled(item)) return;
@@ -261,7 +366,7 @@ export class Downloader {
         await sleep(this.options.backoffMs * 2 ** (failures - 1), item.controller.signal);
       }
     }
-    const actual = await sha256File(part);
+    const actual = (await this.hashes.of(part)).sha256;
     if (canceled(item)) return;
     if (actual !== item.sha256) {
       await fs.promises.rm(part, { force: true });
@@ -275,7 +380,8 @@ export class Downloader {
 
   /** One HTTP request: appends to the .part file from where it ends. Resolves when the whole size is there. */
   private async transfer(item: DownloadItem, part: string): Promise<void> {
-    let start = (await fs.promises.stat(part).catch(() => null))?.size ?? 0;
+    // A .part that is a link or another account's is removed (and logged) before anything is written.
+    let start = (await ownFileOrNothing(part))?.size ?? 0;
     if (start > item.size) start = 0;
     item.received = start;
     if (start === item.size) return;
@@ -325,8 +431,16 @@ export class Downloader {
         else callback(null, chunk);
       },
     });
+    let output: fs.promises.FileHandle;
     try {
-      await pipeline(response, counter, fs.createWriteStream(part, { flags: append ? 'a' : 'w' }), { signal });
+      output = await openPrivate(part, append ? APPEND_FLAGS : TRUNCATE_FLAGS);
+    } catch (error) {
+      response.destroy();
+      clearTimeout(stallTimer);
+      throw error instanceof UnsafeFileError ? error : new TransferError(`could not write ${part}: ${(error as Error).message}`, false);
+    }
+    try {
+      await pipeline(response, counter, output.createWriteStream(), { signal });
     } catch (error) {
       if (error instanceof TransferError) throw error;
       const code = (error as NodeJS.ErrnoException).code;

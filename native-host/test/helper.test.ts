@@ -322,13 +322,15 @@ describe('native helper ended by the browser during a burn', () => {
   it('finishes the burn before it exits (SIGTERM, stdin closed)', async function () {
     this.timeout(20000);
     const iso = crypto.randomBytes(256 * 1024);
-    const s = setup(['http://127.0.0.1:9']);
-    fs.mkdirSync(s.downloads, { recursive: true });
-    fs.writeFileSync(path.join(s.downloads, 'dvd-x-0000000000000000.iso'), iso);
+    const server = await startIsoServer(iso);
+    const s = setup([server.origin]);
     writeState(s, { write_bytes_per_second: 300_000 });
     const helper = HelperClient.start(s.env);
     try {
-      helper.send(requestFrame(1, { type: 'burn', filename: 'dvd-x-0000000000000000.iso', burner_index: 0 }));
+      // Only an image this connection downloaded and checked may be burned.
+      const started = (await helper.ask({ type: 'download_start', url: `${server.origin}/downloads/video/abc123/dvd.iso`, sha256: sha256(iso), size: iso.length })) as { download_id: string };
+      const done = await pollUntilDone(helper, started.download_id);
+      helper.send(requestFrame(1, { type: 'burn', filename: done.filename!, burner_index: 0 }));
       await helper.waitFor((frame) => frame.reply.type === 'burn_progress' && frame.reply.stage === 'writing');
       helper.child.kill('SIGTERM');
       helper.child.stdin.end();
@@ -336,6 +338,7 @@ describe('native helper ended by the browser during a burn', () => {
       assert.ok(fs.readFileSync(s.disc).equals(iso), 'the whole image was written');
       assert.ok(!fs.existsSync(path.join(s.downloads, 'burn.lock')), 'the burn lock was released');
     } finally {
+      await server.close();
       fs.rmSync(s.dir, { recursive: true, force: true });
     }
   });

@@ -30,7 +30,7 @@ export async function launchChromium(home: string, extensionDir: string): Promis
     pipe: true,
     enableExtensions: [extensionDir],
     userDataDir,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') },
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
     args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`],
   });
   // Headless Chromium says HeadlessChrome/; the product offers the burn tool to Chrome/ only (as it should): every page
@@ -50,7 +50,7 @@ export async function launchFirefox(home: string, extensionPath: string): Promis
     protocol: 'webDriverBiDi',
     executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr',
     headless: true,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), MOZ_HEADLESS: '1' },
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache'), MOZ_HEADLESS: '1' },
     extraPrefsFirefox: {
       // The product runs on http://127.0.0.1 in tests: no upgrade to https, no first-run pages.
       'dom.security.https_first': false,

@@ -30,7 +30,7 @@ export interface InstalledHelper {
   configFile: string;
   stateFile: string;
   discFile: string;
-  /** The helper's own download folder (config downloadDir, else <install dir>/downloads). */
+  /** The helper's own download folder (config downloadDir, else the user's ~/.cache/tribute-burner). */
   downloadDir(): string;
   setBurner(state: Partial<VirtualBurnerState>): VirtualBurnerState;
   burner(): VirtualBurnerState;
@@ -85,7 +85,7 @@ export async function installHelper(app: BurnApp, home = mkdtempSync(path.join(o
     recorder_supported: true,
   };
   if (!existsSync(stateFile)) writeFileSync(stateFile, JSON.stringify(defaults, null, 2));
-  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CACHE_HOME: path.join(home, '.cache') };
   await run('bash', [script, '--server', app.url, '--virtual-burner', stateFile], env);
   const installDir = path.join(home, INSTALL_DIR_NAME);
   const executable = path.join(installDir, 'tribute-burner');
@@ -107,7 +107,7 @@ export async function installHelper(app: BurnApp, home = mkdtempSync(path.join(o
     discFile,
     downloadDir() {
       const config = JSON.parse(readFileSync(configFile, 'utf8')) as { downloadDir?: string };
-      return config.downloadDir ?? path.join(installDir, 'downloads');
+      return config.downloadDir ?? path.join(home, '.cache', 'tribute-burner');
     },
     setBurner,
     burner,

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +29,13 @@ import { buildExtension, chromeKeyFile, packageExtension } from '../../extension
 import { parseCrx3 } from '../../extension/crx.ts';
 import { bundleHelper } from '../../installer/helper-executable.ts';
 import helperVersion from '../../native-host/version.json' with { type: 'json' };
+import { startIsoServer, type IsoServer } from '../../native-host/test/iso-server.ts';
 import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from './extension-browsers.ts';
 import { chromePath, startApp, type E2eApp } from './harness.ts';
+
+/** 2 MB written at 100 kB/s: a burn that streams progress for about 20 s, long enough to lose its helper half way. */
+const ISO = Buffer.alloc(2 * 1024 * 1024, 7);
+const ISO_SHA = createHash('sha256').update(ISO).digest('hex');
 
 /** Listens on the page for reply frames from the moment it is called. */
 async function collectReplies(page: Page): Promise<void> {
@@ -245,15 +251,12 @@ describe('burn extension .crx', function () {
  * helper) and allowing only our extension. Run under tsx instead, a helper spent seconds compiling its sources at
  * each start on a busy machine and missed the extension's 5 s for an answer to version.
  */
-async function registerHelperFromSource(work: string, browserName: 'chrome' | 'firefox', hostDir: string, serverUrl: string) {
+async function registerHelperFromSource(work: string, browserName: 'chrome' | 'firefox', hostDir: string, serverUrl: string, isoServer: string) {
   const downloadDir = path.join(work, 'downloads');
-  mkdirSync(downloadDir, { recursive: true });
-  // 2 MB written at 100 kB/s: a burn that streams progress for about 20 s, long enough to lose its helper half way.
-  writeFileSync(path.join(downloadDir, 'tribute.iso'), Buffer.alloc(2 * 1024 * 1024, 7));
   const stateFile = path.join(work, 'burner.json');
   writeFileSync(stateFile, JSON.stringify({ present: true, media_type: 'DVD-R', blank: true, disc_file: path.join(work, 'disc.img'), write_bytes_per_second: 100_000 }));
   const config = path.join(work, 'config.json');
-  writeFileSync(config, JSON.stringify({ servers: [serverUrl], updateServer: serverUrl, downloadDir, burner: { kind: 'virtual', stateFile } }));
+  writeFileSync(config, JSON.stringify({ servers: [serverUrl, isoServer], updateServer: serverUrl, downloadDir, burner: { kind: 'virtual', stateFile } }));
   const bundle = path.join(work, 'helper.cjs');
   writeFileSync(bundle, await bundleHelper({ entry: path.join(projectRoot, 'native-host/src/main.ts'), version: helperVersion.version, publicKeyBase64: '' }));
   const pidFile = path.join(work, 'helper.pids');
@@ -288,20 +291,22 @@ function helperSuite(browserName: 'chrome' | 'firefox'): void {
   let work: string;
   let launched: LaunchedBrowser;
   let helper: Awaited<ReturnType<typeof registerHelperFromSource>>;
+  let isoServer: IsoServer;
 
   before(async () => {
     app = await startApp();
+    isoServer = await startIsoServer(ISO);
     work = mkdtempSync(path.join(os.tmpdir(), `tribute-ext-helper-${browserName}-`));
     if (browserName === 'chrome') {
       // Chromium reads host manifests from <user data dir>/NativeMessagingHosts/.
       const userDataDir = path.join(work, 'profile');
-      helper = await registerHelperFromSource(work, 'chrome', path.join(userDataDir, 'NativeMessagingHosts'), app.url);
+      helper = await registerHelperFromSource(work, 'chrome', path.join(userDataDir, 'NativeMessagingHosts'), app.url, isoServer.origin);
       const dir = await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(work, 'chrome') });
       launched = await launchChromiumWithExtension(dir, { userDataDir });
     } else {
       // Firefox reads them from $HOME/.mozilla/native-messaging-hosts/.
       const home = path.join(work, 'home');
-      helper = await registerHelperFromSource(work, 'firefox', path.join(home, '.mozilla', 'native-messaging-hosts'), app.url);
+      helper = await registerHelperFromSource(work, 'firefox', path.join(home, '.mozilla', 'native-messaging-hosts'), app.url, isoServer.origin);
       const dir = await buildExtension({ browser: 'firefox', publicUrl: app.url, outDir: path.join(work, 'firefox') });
       launched = await launchFirefoxWithExtension(dir, { env: { ...process.env, HOME: home } });
     }
@@ -317,6 +322,7 @@ function helperSuite(browserName: 'chrome' | 'firefox'): void {
       }
     }
     await app?.stop();
+    await isoServer?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
@@ -328,8 +334,17 @@ function helperSuite(browserName: 'chrome' | 'firefox'): void {
     assert.deepEqual(version.reply.native, { type: 'version', version: 7, protocol: PROTOCOL_VERSION, platform: 'linux-x64', burner: 'virtual' });
     assert.equal(helper.pids().length, 1, 'one helper for the page');
 
+    // The helper burns only an image it downloaded and checked in this connection.
+    const [started] = await ask(page, 20, { type: 'download_start', url: `${isoServer.origin}/downloads/video/abc123/dvd.iso`, sha256: ISO_SHA, size: ISO.length }, 20000);
+    assert.ok(started?.reply.type === 'download_started', JSON.stringify(started));
+    let filename: string | null = null;
+    for (let id = 21; !filename && id < 200; id += 1) {
+      const [status] = await ask(page, id, { type: 'download_poll', download_id: started.reply.download_id });
+      assert.ok(status?.reply.type === 'download_status' && ['in_progress', 'not_started', 'complete'].includes(status.reply.state), JSON.stringify(status));
+      filename = status.reply.filename;
+    }
     // A burn streams progress through the extension with the page's id.
-    await page.evaluate((frame) => window.postMessage(frame, window.location.origin), { channel: 'tribute-burn', id: 2, request: { type: 'burn', filename: 'tribute.iso', burner_index: 0 } });
+    await page.evaluate((frame) => window.postMessage(frame, window.location.origin), { channel: 'tribute-burn', id: 2, request: { type: 'burn', filename: filename!, burner_index: 0 } });
     await page.waitForFunction(() => (window as unknown as { burnReplies: ReplyFrame[] }).burnReplies.some((f) => f.id === 2 && f.reply.type === 'burn_progress' && f.reply.stage === 'writing'), { timeout: 20000 });
     const [first] = helper.pids();
     process.kill(first, 'SIGKILL');

@@ -4,7 +4,6 @@
  * window only asks once its checks passed, but the helper checks again (the disc may have changed since) and
  * refuses anything but a blank DVD-R or DVD+R, and a second burn while one runs.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { BURNER_CODES, ERROR_CODES, errorReply, type BurnRequest } from '../../../common/burn-protocol.ts';
 import { BURNABLE_MEDIA, BURNER_MESSAGES, BurnFailure } from '../burners/burner.ts';
@@ -38,13 +37,15 @@ export async function burnAction(request: Extract<BurnRequest, { type: 'burn' }>
     ctx.reply(errorReply(ERROR_CODES.busy, 'The burner is busy.'));
     return;
   }
-  // The name comes from download_poll; it may only name a finished image in the helper's own folder.
-  const iso = path.join(ready.config.downloadDir, request.filename);
-  const stat = request.filename.endsWith('.iso') && path.dirname(iso) === ready.config.downloadDir ? await fs.promises.stat(iso).catch(() => null) : null;
-  if (!stat?.isFile()) {
-    ctx.reply(errorReply(ERROR_CODES.downloadNotFound, `The disc image ${request.filename} has not been downloaded.`));
+  // The name comes from download_poll; it may only name an image this connection downloaded, and the file is
+  // hashed again now: only bytes equal to the server's SHA-256 are written (a file changed or planted since is not).
+  const image = request.filename.endsWith('.iso') && path.basename(request.filename) === request.filename ? await ready.downloader.checkedImage(request.filename) : null;
+  if (!image?.ok) {
+    ctx.reply(errorReply(ERROR_CODES.downloadNotFound, image?.message ?? `The disc image ${request.filename} has not been downloaded.`));
     return;
   }
+  const iso = image.file;
+  const stat = { size: image.size };
   if (!ready.lock.acquire()) {
     ctx.reply(errorReply(ERROR_CODES.busy, 'The burner is busy.'));
     return;
@@ -69,7 +70,7 @@ export async function burnAction(request: Extract<BurnRequest, { type: 'burn' }>
     await ready.burner.write(request.burner_index, iso, stat.size, progress, controller.signal);
     stage = 'verify';
     const result = await verifyDisc(ready.burner, request.burner_index, iso, stat.size, progress);
-    if (!result.ok) {
+    if (!result.ok || result.discSha256 !== image.sha256) {
       log('verify failed', result);
       const message =
         result.read < stat.size

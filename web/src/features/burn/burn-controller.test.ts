@@ -12,7 +12,7 @@ const SHA = 'c'.repeat(64);
  * selves are exercised by test/e2e/burn-chromium.test.ts), and the three server calls. Every request is noted in
  * order with the time it was sent, so the order of the flow can be checked.
  */
-function harness(opts: { native: number; stage: string | null }) {
+function harness(opts: { native: number; stage: string | null; discSha?: string }) {
   const listeners = new Set<(data: unknown) => void>();
   const log: { type: string; at: number }[] = [];
   const started = Date.now();
@@ -42,7 +42,7 @@ function harness(opts: { native: number; stage: string | null }) {
       case 'burn':
         reply(id, { type: 'burn_progress', stage: 'writing', percent: 50 }, false);
         reply(id, { type: 'burn_progress', stage: 'verifying', percent: 0 }, false);
-        return setTimeout(() => reply(id, { type: 'burn_complete', sha256: SHA }), 50);
+        return setTimeout(() => reply(id, { type: 'burn_complete', sha256: opts.discSha ?? SHA }), 50);
       default:
         return undefined;
     }
@@ -108,6 +108,21 @@ describe('the burn controller (spec 3 section 4.1)', function () {
       assert.equal(controller.getState().finalize.status, 'Completed');
       await until(() => isDone(controller.getState()), 10_000);
       assert.equal(h.log.filter((entry) => entry.type === 'download_start').length, 1);
+    } finally {
+      controller.stop();
+    }
+  });
+
+  it("never says verified when the disc the helper read back is not the server's image", async () => {
+    const h = harness({ native: 7, stage: null, discSha: 'd'.repeat(64) });
+    const controller = new BurnController(5, new ExtensionClient(h.link), h.api);
+    controller.start();
+    try {
+      await until(() => controller.getState().verify.error !== null, 10_000);
+      const s = controller.getState();
+      assert.equal(isDone(s), false);
+      assert.equal(s.verify.error, "Verification failed: the disc does not match this video's disc image. Please burn another disc.");
+      assert.notEqual(s.verify.status, 'Completed');
     } finally {
       controller.stop();
     }

@@ -317,7 +317,9 @@ export class BurnController {
       );
       if (burnRun !== this.state.burnRun) return;
       this.stopBar();
-      if (reply.type === 'burn_complete') this.dispatch({ type: 'burn_complete' });
+      // The disc counts as verified only when the helper read back the very bytes the server published.
+      if (reply.type === 'burn_complete' && reply.sha256 === this.state.iso?.sha256) this.dispatch({ type: 'burn_complete' });
+      else if (reply.type === 'burn_complete') this.dispatch({ type: 'burn_error', stage: 'verify', message: TEXTS.discNotServerImage });
       else if (reply.type === 'burn_error') this.dispatch({ type: 'burn_error', stage: reply.stage, message: reply.message });
       else this.dispatch({ type: 'burn_error', stage: 'burn', message: `Unexpected reply to burn: ${reply.type}` });
     } catch (err) {

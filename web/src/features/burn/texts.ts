@@ -17,6 +17,8 @@ export const TEXTS = {
   dvdPlusR: 'For best results, use DVD-R discs (you are currently using DVD+R).',
   nativeUnavailable: 'Error: could not communicate with updater.exe, downloader.exe or burner.exe',
   noResponse: 'No response from the helper tools. Please close window and try again.',
+  /** Not a spec text: the helper said verified, but the disc it read back is not the video's disc image. */
+  discNotServerImage: 'Verification failed: the disc does not match this video\'s disc image. Please burn another disc.',
 } as const;
 
 export const unsupportedMediaText = (type: string): string => `You are currently using a ${type} disc, which is not supported. Please use DVD-R disc.`;
