@@ -43,6 +43,38 @@ export interface HelperBuildManifest {
    * install dialog's SmartScreen note; not covered by the Ed25519 signature, which checks the bytes themselves.
    */
   authenticode?: boolean;
+  /**
+   * When the build was signed with a new key: the chain of rotation records from a key older helpers trust to
+   * it. Each record is signed by the key before it, so a helper learns a new key only from a key it trusts.
+   */
+  rotations?: KeyRotation[];
+}
+
+/** "Key previous hands over to key next": both base64 SPKI DER Ed25519 keys; signature by previous, base64. */
+export interface KeyRotation {
+  previous: string;
+  next: string;
+  signature: string;
+}
+
+/** The bytes a rotation record's signature covers, with a label no other signed thing carries. */
+export function signedRotationBytes(rotation: Omit<KeyRotation, 'signature'>): Uint8Array {
+  return new TextEncoder().encode(['tribute-helper-key-rotation/1', rotation.previous, rotation.next].join('\n'));
+}
+
+/**
+ * The keys a helper trusts for one manifest: its own compiled-in key, and each key a rotation record hands over
+ * to when that record is signed by a key already trusted (in order). verify(key, bytes, signature) is the caller's
+ * Ed25519 check. A record signed by anything else adds nothing.
+ */
+export function trustedKeys(compiled: string, rotations: readonly KeyRotation[] | undefined, verify: (key: string, bytes: Uint8Array, signature: string) => boolean): string[] {
+  const trusted = [compiled];
+  for (const rotation of rotations ?? []) {
+    if (typeof rotation?.previous !== 'string' || typeof rotation.next !== 'string' || typeof rotation.signature !== 'string') continue;
+    if (!trusted.includes(rotation.previous) || trusted.includes(rotation.next)) continue;
+    if (verify(rotation.previous, signedRotationBytes(rotation), rotation.signature)) trusted.push(rotation.next);
+  }
+  return trusted;
 }
 
 /**

@@ -12,8 +12,15 @@
  *   installer/tribute-burner_<v>_amd64.deb, tribute-burner-setup-<v>.exe, tribute-burner-macos-<v>.zip,
  *   linux-user-install.sh, each with <file>.sig (Ed25519, base64) beside it.
  * The public URL (default PUBLIC_URL, else http://127.0.0.1:PORT) is the one server the helpers may download from
- * and the origin the extensions talk to. The signing key: env HELPER_SIGNING_KEY, else
- * <DATA_DIR or ./data>/keys/helper-signing-ed25519.pem, made at the first build (signing.ts).
+ * and the origin the extensions talk to; it and the mirrors must be https (or loopback), unless ALLOW_PLAIN_HTTP=1
+ * (common/secure-url.ts). The signing key: env HELPER_SIGNING_KEY, else <DATA_DIR or ./data>/keys/
+ * helper-signing-ed25519.pem, made at the first build only where no public key alone says that builds are signed
+ * elsewhere (signing.ts; docs/architecture.md "Release flow").
+ *
+ * Without --out the build goes to build/burner/<address>/ (layout.ts buildFolderName), so two servers started from
+ * one checkout with different addresses keep their own builds. Every build is made in a folder beside its target
+ * and renamed into place when complete: a server never serves half a build, and an interrupted build leaves the
+ * last complete one served.
  * With a code-signing certificate (WINDOWS_SIGNING_PFX, authenticode.ts) the Windows helper and installer are
  * Authenticode-signed first; their SHA-256 and Ed25519 signatures are then taken over the signed bytes.
  * Expensive steps are cached by content in ~/.cache/tribute/burner (env TRIBUTE_BURNER_CACHE; cache.ts).
@@ -32,16 +39,18 @@ import { buildDeb } from './deb.ts';
 import { parseDownloadAlternates } from '../server/src/config.ts';
 import { serverOrigin } from './helper-config.ts';
 import { bundleHelper, helperExecutable } from './helper-executable.ts';
-import { EXTENSION_FILES, INSTALLER_DIR, INSTALLER_NAMES, LINUX_USER_INSTALL_PATH, helperManifestPath, helperPath, installerPath, signaturePath } from './layout.ts';
+import { EXTENSION_FILES, INSTALLER_DIR, INSTALLER_NAMES, LINUX_USER_INSTALL_PATH, buildFolderName, helperManifestPath, helperPath, installerPath, signaturePath } from './layout.ts';
+import { PLAIN_HTTP_WARNING, plainHttpAllowed, requireSecureUrl } from '../common/secure-url.ts';
+import { beginStaging, type Staging } from './staging.ts';
 import { buildMacZip } from './macos-zip.ts';
 import { NODE_VERSION } from './node-binary.ts';
 import { buildNsisInstaller } from './nsis.ts';
-import { defaultSigningKeyFile, helperManifest, loadOrCreateSigningKey, signBytes, type SigningKey } from './signing.ts';
+import { defaultSigningKeyFile, helperManifest, loadBuildSigningKey, readKeyRotations, signBytes, type SigningKey } from './signing.ts';
 import { userInstallScript } from './user-script.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '..');
-/** Where the server reads the builds from (its BURNER_BUILD_DIR, same default). */
+/** Where the server reads the builds from (its BURNER_BUILD_DIR, same default): one folder per address inside. */
 export const DEFAULT_OUT_DIR = path.resolve(process.env.BURNER_BUILD_DIR || path.join(REPO_ROOT, 'build', 'burner'));
 export const DEFAULT_HELPER_ENTRY = path.join(REPO_ROOT, 'native-host', 'src', 'main.ts');
 const EXTENSION_BUILD = path.join(REPO_ROOT, 'extension', 'build.ts');
@@ -54,8 +63,10 @@ export function sourceHelperVersion(): number {
 export interface BuildBurnerOptions {
   /** The product's address: the server the helpers use and the origin the extensions serve. */
   publicUrl: string;
-  /** Default build/burner. */
+  /** Exactly this folder; default build/burner/<address> (BURNER_BUILD_DIR/<address>). */
   outDir?: string;
+  /** Plain http public URL and mirrors beyond loopback are accepted; default env ALLOW_PLAIN_HTTP. */
+  allowPlainHttp?: boolean;
   /** The server's download mirrors (origins); default the DOWNLOAD_ALTERNATES environment variable's. */
   mirrors?: readonly string[];
   /** Default native-host/version.json; tests build an older helper to see it update. */
@@ -143,18 +154,19 @@ function removeOtherVersions(outDir: string, platform: HelperPlatform, version: 
 interface InstallerServers {
   publicUrl: string;
   mirrors: readonly string[];
+  allowPlainHttp: boolean;
 }
 
-async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, { publicUrl, mirrors }: InstallerServers, cacheDir: string, sources: string): Promise<string> {
+async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, { publicUrl, mirrors, allowPlainHttp }: InstallerServers, cacheDir: string, sources: string): Promise<string> {
   const name = INSTALLER_NAMES[platform].make(version);
-  const key = `${platform}_${cacheKey(helperSha, String(version), publicUrl, mirrors.join(' '), sources)}`;
+  const key = `${platform}_${cacheKey(helperSha, String(version), publicUrl, mirrors.join(' '), allowPlainHttp ? 'plain-http' : 'https', sources)}`;
   return cached(cacheDir, 'installers', key, name, async (dir) => {
     const outFile = path.join(dir, name);
     const staging = await mkdtemp(path.join(os.tmpdir(), `tribute-burner-${platform}-`));
     try {
-      if (platform === 'linux-x64') await buildDeb({ helper, version, publicUrl, mirrors, stagingDir: staging, outFile });
-      else if (platform === 'win-x64') await buildNsisInstaller({ helper, version, publicUrl, mirrors, stagingDir: staging, outFile });
-      else writeFileSync(outFile, await buildMacZip({ helper, version, publicUrl, mirrors }));
+      if (platform === 'linux-x64') await buildDeb({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
+      else if (platform === 'win-x64') await buildNsisInstaller({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
+      else writeFileSync(outFile, await buildMacZip({ helper, version, publicUrl, mirrors, allowPlainHttp }));
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
@@ -182,24 +194,66 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
   const log = options.log ?? (() => {});
   const publicUrl = serverOrigin(options.publicUrl);
   const mirrors = (options.mirrors ?? Object.values(parseDownloadAlternates(process.env.DOWNLOAD_ALTERNATES))).map(serverOrigin);
-  const outDir = path.resolve(options.outDir ?? DEFAULT_OUT_DIR);
+  const allowPlainHttp = options.allowPlainHttp ?? plainHttpAllowed(process.env);
+  requireSecureUrl(publicUrl, 'PUBLIC_URL (--public-url)', allowPlainHttp);
+  for (const mirror of mirrors) requireSecureUrl(mirror, 'DOWNLOAD_ALTERNATES', allowPlainHttp);
+  if (allowPlainHttp) log(PLAIN_HTTP_WARNING);
+  const finalDir = path.resolve(options.outDir ?? path.join(DEFAULT_OUT_DIR, buildFolderName(publicUrl)));
   const helperVersion = options.helperVersion ?? sourceHelperVersion();
   if (!Number.isSafeInteger(helperVersion) || helperVersion < 1) throw new Error(`The helper version must be a whole number from 1, not ${helperVersion}.`);
   const platforms = options.platforms ?? HELPER_PLATFORMS;
   for (const platform of platforms) if (!HELPER_PLATFORMS.includes(platform)) throw new Error(`Unknown platform ${platform}: use ${HELPER_PLATFORMS.join(', ')}.`);
   const cacheDir = options.cacheDir ?? defaultCacheDir();
-  const key = loadOrCreateSigningKey(options.signingKeyFile ?? defaultSigningKeyFile());
-  if (key.created) log(`made a new signing key: ${key.file} (keep it: installed helpers accept updates signed with it only)`);
+  const key = loadBuildSigningKey(options.signingKeyFile ?? defaultSigningKeyFile(), options.signingKeyFile === undefined && Boolean(process.env.HELPER_SIGNING_KEY));
+  if (key.created) log(`made a new signing key: ${key.file} (keep it: installed helpers accept updates signed with it only). Fine for a first trial; in production sign on a release machine (docs/architecture.md, "Release flow").`);
+  const rotations = readKeyRotations(key.file);
   const notes: string[] = [];
   const authenticode = options.authenticode === undefined ? authenticodeConfig() : options.authenticode;
   if (platforms.includes('win-x64')) notes.push(authenticode ? `The Windows helper and installer are Authenticode-signed with ${authenticode.pfx}${authenticode.timestampUrl ? `, timestamped by ${authenticode.timestampUrl}` : ' (no timestamp)'}.` : UNSIGNED_NOTE);
-  mkdirSync(outDir, { recursive: true });
+  // Everything is written into a folder beside the target, then renamed into place (staging.ts).
+  const staging: Staging = beginStaging(finalDir);
+  const outDir = staging.dir;
+  try {
+    const result = await buildInto(outDir, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, rotations, authenticode, notes, log, options });
+    staging.commit();
+    return relocate(result, outDir, finalDir);
+  } catch (error) {
+    staging.abandon();
+    throw error;
+  }
+}
 
+/** The result with its paths moved from the staging folder to the final one. */
+function relocate(result: BuildBurnerResult, from: string, to: string): BuildBurnerResult {
+  const move = (file: string) => (file.startsWith(from) ? to + file.slice(from.length) : file);
+  const helpers: BuildBurnerResult['helpers'] = {};
+  for (const [platform, helper] of Object.entries(result.helpers)) helpers[platform as HelperPlatform] = { ...helper, executable: move(helper.executable) };
+  const installers: BuildBurnerResult['installers'] = {};
+  for (const [platform, file] of Object.entries(result.installers)) installers[platform as HelperPlatform] = move(file);
+  return { ...result, outDir: to, helpers, installers, linuxUserInstall: move(result.linuxUserInstall), extensions: result.extensions.map(move) };
+}
+
+interface BuildContext {
+  publicUrl: string;
+  mirrors: string[];
+  allowPlainHttp: boolean;
+  helperVersion: number;
+  platforms: readonly HelperPlatform[];
+  cacheDir: string;
+  key: SigningKey;
+  rotations: HelperBuildManifest['rotations'];
+  authenticode: ReturnType<typeof authenticodeConfig>;
+  notes: string[];
+  log: (line: string) => void;
+  options: BuildBurnerOptions;
+}
+
+async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, rotations, authenticode, notes, log, options }: BuildContext): Promise<BuildBurnerResult> {
   const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], notes };
 
   const writeUserScript = () => {
     const userScript = path.join(outDir, LINUX_USER_INSTALL_PATH);
-    writeAtomic(userScript, userInstallScript({ publicUrl, mirrors, helperVersion, bundled: false }));
+    writeAtomic(userScript, userInstallScript({ publicUrl, mirrors, helperVersion, bundled: false, allowPlainHttp }));
     signFile(key, userScript);
     result.linuxUserInstall = userScript;
   };
@@ -216,19 +270,18 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
       const executable = path.join(outDir, helperPath(platform));
       copyAtomic(built, executable, 0o755);
       const bytes = readFileSync(executable);
-      const manifest = { ...helperManifest(key.privateKey, platform, helperVersion, bytes), ...(platform === 'win-x64' ? { authenticode: signed } : {}) };
+      const manifest = { ...helperManifest(key.privateKey, platform, helperVersion, bytes, rotations), ...(platform === 'win-x64' ? { authenticode: signed } : {}) };
       writeAtomic(path.join(outDir, helperManifestPath(platform)), `${JSON.stringify(manifest, null, 2)}\n`);
       result.helpers[platform] = { executable, manifest };
 
       log(`making the ${platform} installer`);
-      let installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { publicUrl, mirrors }, cacheDir, sources);
+      let installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { publicUrl, mirrors, allowPlainHttp }, cacheDir, sources);
       if (signed) installer = await authenticodeSigned(installer, authenticode, publicUrl, cacheDir);
       const target = path.join(outDir, installerPath(platform, helperVersion));
       copyAtomic(installer, target);
       signFile(key, target);
       removeOtherVersions(outDir, platform, helperVersion);
       result.installers[platform] = target;
-      // The per-user script downloads the Linux helper: offered as soon as that helper is, not after every system's.
       if (platform === 'linux-x64') writeUserScript();
     }
   }
@@ -237,7 +290,7 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
 
   writeAtomic(
     path.join(outDir, 'build-info.json'),
-    `${JSON.stringify({ publicUrl, helperVersion, node: NODE_VERSION, platforms, publicKey: key.publicKeyBase64, builtAt: new Date().toISOString(), extensions: result.extensions.map((file) => path.relative(outDir, file)), notes }, null, 2)}\n`,
+    `${JSON.stringify({ publicUrl, helperVersion, node: NODE_VERSION, platforms, publicKey: key.publicKeyBase64, allowPlainHttp, builtAt: new Date().toISOString(), extensions: result.extensions.map((file) => path.relative(outDir, file)), notes }, null, 2)}\n`,
   );
   return result;
 }

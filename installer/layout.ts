@@ -55,3 +55,16 @@ export const scriptMirrorsLine = (mirrors: readonly string[]): string => `DEFAUL
 
 /** Shown (404) when a /denim file was asked for and the build has not made it. */
 export const NOT_BUILT_MESSAGE = 'The DVD burning tool has not been built on this server (npm run build:helper).';
+
+/** The line saying whether the script accepts plain http servers (the server's ALLOW_PLAIN_HTTP); rewritten likewise. */
+export const SCRIPT_ALLOW_PLAIN_HTTP_LINE = /^DEFAULT_ALLOW_PLAIN_HTTP='[01]'$/m;
+export const scriptAllowPlainHttpLine = (allowed: boolean): string => `DEFAULT_ALLOW_PLAIN_HTTP='${allowed ? 1 : 0}'`;
+
+/**
+ * The folder of one address's build under build/burner (BURNER_BUILD_DIR): two servers started from one checkout
+ * with different addresses each build and serve their own. The server serves <build dir>/<this name> when present,
+ * else the build dir itself (a build made with --out and given to it as BURNER_BUILD_DIR).
+ */
+export function buildFolderName(publicUrl: string): string {
+  return new URL(publicUrl).origin.replace(/^([a-z]+):\/\//, '$1_').replace(/[^A-Za-z0-9.-]+/g, '_');
+}

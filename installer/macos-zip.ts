@@ -33,14 +33,15 @@ export interface MacZipOptions {
   publicUrl: string;
   /** The server's download mirrors (origins). */
   mirrors?: readonly string[];
+  allowPlainHttp?: boolean;
 }
 
-export function buildMacZip({ helper, version, publicUrl, mirrors }: MacZipOptions): Promise<Buffer> {
+export function buildMacZip({ helper, version, publicUrl, mirrors, allowPlainHttp }: MacZipOptions): Promise<Buffer> {
   const folder = `tribute-burner-macos-${version}`;
   const mtime = new Date('2020-01-01T00:00:00Z');
   const zip = new yazl.ZipFile();
   zip.addBuffer(readFileSync(helper), `${folder}/${HELPER_NAME}`, { mtime, mode: 0o100755 });
-  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, mirrors, helperVersion: version, bundled: true })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
+  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, mirrors, helperVersion: version, bundled: true, allowPlainHttp })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(UNINSTALL), `${folder}/uninstall.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(readme(publicUrl)), `${folder}/README.txt`, { mtime, mode: 0o100644 });
   return zipBuffer(zip);

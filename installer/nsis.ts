@@ -57,6 +57,7 @@ export interface NsisOptions {
   publicUrl: string;
   /** The server's download mirrors (origins). */
   mirrors?: readonly string[];
+  allowPlainHttp?: boolean;
   stagingDir: string;
   outFile: string;
 }
@@ -115,7 +116,8 @@ export function nsisScript(version: number, outFile: string, files: { helper: st
     '  Delete "$INSTDIR\\config.json"',
     `  Delete "$INSTDIR\\${WINDOWS_CHROMIUM_MANIFEST}"`,
     `  Delete "$INSTDIR\\${WINDOWS_FIREFOX_MANIFEST}"`,
-    // The helper's own files: its downloads (disc images) and its log (with the one older log it keeps).
+    // The helper's own files: its downloads (disc images; the helper's default folder on Windows,
+    // %LOCALAPPDATA%\TributeBurner\downloads, native-host/src/private-files.ts) and its log.
     '  RMDir /r "$INSTDIR\\downloads"',
     '  Delete "$INSTDIR\\tribute-burner.log*"',
     '  Delete "$INSTDIR\\uninstall.exe"',
@@ -127,7 +129,7 @@ export function nsisScript(version: number, outFile: string, files: { helper: st
 }
 
 /** Builds the NSIS installer at outFile. */
-export async function buildNsisInstaller({ helper, version, publicUrl, mirrors, stagingDir, outFile }: NsisOptions): Promise<string> {
+export async function buildNsisInstaller({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: NsisOptions): Promise<string> {
   const files = {
     helper: path.join(stagingDir, helperFileName('win-x64')),
     config: path.join(stagingDir, 'config.json'),
@@ -135,7 +137,7 @@ export async function buildNsisInstaller({ helper, version, publicUrl, mirrors, 
     firefox: path.join(stagingDir, WINDOWS_FIREFOX_MANIFEST),
   };
   copyFileSync(helper, files.helper);
-  writeFileSync(files.config, helperConfigJson(publicUrl, { mirrors }));
+  writeFileSync(files.config, helperConfigJson(publicUrl, { mirrors, allowPlainHttp }));
   writeFileSync(files.chromium, hostManifestJson('chromium', helperFileName('win-x64')));
   writeFileSync(files.firefox, hostManifestJson('firefox', helperFileName('win-x64')));
   const script = path.join(stagingDir, 'tribute-burner.nsi');

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signedManifestBytes } from '../common/helper-update.ts';
-import { defaultSigningKeyFile, helperManifest, loadOrCreateSigningKey, sha256Hex, signBytes, verifyBytes, verifyHelperManifest } from './signing.ts';
+import { verifyManifest } from '../native-host/src/updater.ts';
+import { defaultSigningKeyFile, helperManifest, loadBuildSigningKey, loadOrCreateSigningKey, publicKeyFileFor, readKeyRotations, rotateSigningKey, sha256Hex, signBytes, verifyBytes, verifyHelperManifest } from './signing.ts';
 
 describe('installer: signing', () => {
   let dir: string;
@@ -48,5 +49,40 @@ describe('installer: signing', () => {
     const other = loadOrCreateSigningKey(path.join(dir, 'k3.pem'));
     assert.equal(verifyHelperManifest(other.publicKeyBase64, manifest, executable), false);
     assert.equal(verifyBytes(key.publicKey, Buffer.from('x'), signBytes(other.privateKey, Buffer.from('x'))), false);
+  });
+
+  it('refuses to build where only the public key is (a serving machine), and where a named key is missing', () => {
+    const keys = path.join(dir, 'server-keys');
+    mkdirSync(keys);
+    const file = path.join(keys, 'helper-signing-ed25519.pem');
+    writeFileSync(publicKeyFileFor(file), `${loadOrCreateSigningKey(path.join(dir, 'release.pem')).publicKeyBase64}\n`);
+    assert.throws(() => loadBuildSigningKey(file, false), /holds only the public update key .*does not build unsigned ones/);
+    assert.ok(!existsSync(file), 'no key was made on the serving machine');
+    assert.throws(() => loadBuildSigningKey(path.join(dir, 'nowhere.pem'), true), /does not exist \(HELPER_SIGNING_KEY\)/);
+    // A first trial on one machine: the key is made, with its public half beside it.
+    const trial = loadBuildSigningKey(path.join(dir, 'trial', 'helper-signing-ed25519.pem'), false);
+    assert.equal(trial.created, true);
+    assert.equal(readFileSync(publicKeyFileFor(trial.file), 'utf8').trim(), trial.publicKeyBase64);
+  });
+
+  it('rotates to a new key through a record signed by the old one, which installed helpers then accept', () => {
+    const oldKey = loadOrCreateSigningKey(path.join(dir, 'rot', 'old.pem'));
+    const { file } = rotateSigningKey(oldKey.file, path.join(dir, 'rot', 'new', 'helper-signing-ed25519.pem'));
+    const newKey = loadOrCreateSigningKey(path.join(dir, 'rot', 'new', 'helper-signing-ed25519.pem'));
+    const rotations = readKeyRotations(newKey.file);
+    assert.equal(file, path.join(dir, 'rot', 'new', 'helper-key-rotations.json'));
+    assert.deepEqual(rotations?.map((r) => [r.previous, r.next]), [[oldKey.publicKeyBase64, newKey.publicKeyBase64]]);
+    const exe = Buffer.from('helper v9');
+    const manifest = helperManifest(newKey.privateKey, 'linux-x64', 9, exe, rotations);
+    // A helper built with the old key accepts the build signed with the new one through the record...
+    assert.equal(verifyManifest(JSON.parse(JSON.stringify(manifest)), oldKey.publicKeyBase64, 'linux-x64', 8).version, 9);
+    // ...but not without it, nor through a record signed by a key it does not trust.
+    const { rotations: _drop, ...bare } = manifest;
+    void _drop;
+    assert.throws(() => verifyManifest(bare, oldKey.publicKeyBase64, 'linux-x64', 8), /signature is not valid/);
+    const rogue = loadOrCreateSigningKey(path.join(dir, 'rot', 'rogue.pem'));
+    const forged = { previous: oldKey.publicKeyBase64, next: rogue.publicKeyBase64, signature: signBytes(rogue.privateKey, Buffer.from('x')) };
+    const rogueManifest = helperManifest(rogue.privateKey, 'linux-x64', 9999, exe, [forged]);
+    assert.throws(() => verifyManifest(rogueManifest, oldKey.publicKeyBase64, 'linux-x64', 8), /signature is not valid/);
   });
 });

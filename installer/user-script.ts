@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { NATIVE_HOST_NAME } from '../common/burn-protocol.ts';
 import { PATH_PLACEHOLDER, hostManifestJson } from './host-manifest.ts';
 import { serverOrigin } from './helper-config.ts';
-import { HELPER_NAME, scriptMirrorsLine, scriptServerLine } from './layout.ts';
+import { HELPER_NAME, SCRIPT_ALLOW_PLAIN_HTTP_LINE, scriptAllowPlainHttpLine, scriptMirrorsLine, scriptServerLine } from './layout.ts';
 
 const TEMPLATE = new URL('./templates/install-user.sh', import.meta.url);
 
@@ -25,9 +25,11 @@ export interface UserScriptOptions {
   helperVersion: number;
   /** The macOS zip: the helper is the file of this name beside the script. */
   bundled: boolean;
+  /** Plain http servers beyond loopback are accepted (ALLOW_PLAIN_HTTP): the script's default. */
+  allowPlainHttp?: boolean;
 }
 
-export function userInstallScript({ publicUrl, mirrors = [], helperVersion, bundled }: UserScriptOptions): string {
+export function userInstallScript({ publicUrl, mirrors = [], helperVersion, bundled, allowPlainHttp = false }: UserScriptOptions): string {
   const compact = (family: 'chromium' | 'firefox') => JSON.stringify(JSON.parse(hostManifestJson(family, PATH_PLACEHOLDER)) as unknown);
   const values: Record<string, string> = {
     '@HELPER_VERSION@': String(helperVersion),
@@ -38,7 +40,8 @@ export function userInstallScript({ publicUrl, mirrors = [], helperVersion, bund
   };
   let script = readFileSync(TEMPLATE, 'utf8')
     .replace("DEFAULT_SERVER='@SERVER@'", scriptServerLine(singleQuoted(serverOrigin(publicUrl), 'server')))
-    .replace("DEFAULT_MIRRORS='@MIRRORS@'", scriptMirrorsLine(mirrors.map((mirror) => singleQuoted(serverOrigin(mirror), 'mirror'))));
+    .replace("DEFAULT_MIRRORS='@MIRRORS@'", scriptMirrorsLine(mirrors.map((mirror) => singleQuoted(serverOrigin(mirror), 'mirror'))))
+    .replace(SCRIPT_ALLOW_PLAIN_HTTP_LINE, scriptAllowPlainHttpLine(allowPlainHttp));
   for (const [token, value] of Object.entries(values)) script = script.split(token).join(value);
   return script;
 }

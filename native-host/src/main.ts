@@ -5,6 +5,7 @@
  */
 import { isSea } from 'node:sea';
 import type { ReplyFrame } from '../../common/burn-protocol.ts';
+import { PLAIN_HTTP_WARNING } from '../../common/secure-url.ts';
 import { dispatch } from './dispatch.ts';
 import { encodeReply, FrameDecoder } from './framing.ts';
 import { log } from './log.ts';
@@ -46,6 +47,7 @@ function send(frame: ReplyFrame): void {
 const session = new Session(send);
 const decoder = new FrameDecoder();
 log('helper', HELPER_VERSION, 'started', session.configResult.ok ? `with ${session.configResult.file}` : session.configResult.message);
+if (session.configResult.ok && session.configResult.config.allowPlainHttp) log(PLAIN_HTTP_WARNING.replace('ALLOW_PLAIN_HTTP is set', `${session.configResult.file} allows plain http`));
 
 process.stdin.on('data', (chunk: Buffer) => {
   for (const decoded of decoder.push(chunk)) dispatch(decoded, session);

@@ -12,7 +12,7 @@ import { isSea } from 'node:sea';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { HelperPlatform } from '../../common/burn-protocol.ts';
-import { installerUrl, signedManifestBytes, type HelperBuildManifest } from '../../common/helper-update.ts';
+import { installerUrl, signedManifestBytes, trustedKeys, type HelperBuildManifest, type KeyRotation } from '../../common/helper-update.ts';
 
 export class UpdateRefused extends Error {}
 
@@ -32,17 +32,22 @@ export function verifyManifest(raw: unknown, publicKey: string | null, platform:
   }
   if (typeof signature !== 'string' || !signature) throw new UpdateRefused('The update is not signed.');
   const manifest = { platform: target as HelperPlatform, version: version as number, size: size as number, sha256 };
-  let valid = false;
-  try {
-    const key = crypto.createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
-    valid = crypto.verify(null, signedManifestBytes(manifest), key, Buffer.from(signature, 'base64'));
-  } catch {
-    valid = false;
-  }
+  // A key other than the compiled-in one is trusted only through rotation records signed by a trusted key.
+  const rotations = Array.isArray(raw.rotations) ? (raw.rotations as KeyRotation[]) : undefined;
+  const valid = trustedKeys(publicKey, rotations, verifyWith).some((key) => verifyWith(key, signedManifestBytes(manifest), signature));
   if (!valid) throw new UpdateRefused("The update's signature is not valid: it was not made by this product's build.");
   if (manifest.platform !== platform) throw new UpdateRefused(`The update is for ${manifest.platform}, not for this computer (${platform}).`);
   if (manifest.version <= currentVersion) throw new UpdateRefused(`The update's version ${manifest.version} is not newer than this helper's version ${currentVersion}.`);
   return { ...manifest, signature };
+}
+
+/** Ed25519 over bytes with a base64 SPKI DER key; false for anything malformed. */
+function verifyWith(key: string, bytes: Uint8Array, signature: string): boolean {
+  try {
+    return crypto.verify(null, bytes, crypto.createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' }), Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
 }
 
 async function get(url: string, signal?: AbortSignal): Promise<Response> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseStorageSettings, type S3Settings } from './storage/storage-settings.ts';
+import { plainHttpAllowed, requireSecureUrl } from '../../common/secure-url.ts';
 
 export interface Config {
   /** Empty when the embedded PostgreSQL should be used. */
@@ -20,6 +21,8 @@ export interface Config {
   webDir: string;
   /** Set in tests: skips the background job worker and seeding. */
   secureCookies: boolean;
+  /** ALLOW_PLAIN_HTTP: plain http PUBLIC_URL and mirrors beyond loopback are accepted (common/secure-url.ts), with a warning. */
+  allowPlainHttp: boolean;
   /** Other hosts serving the same /downloads/ paths, by name (DOWNLOAD_ALTERNATES="east=https://dl-east.example.com,..."). */
   downloadAlternates: Record<string, string>;
   /** Where `npm run build:helper` left the DVD burning tool that /denim serves (BURNER_BUILD_DIR, default build/burner). */
@@ -38,11 +41,13 @@ export interface Config {
  * client's snake_case to camelCase conversion would change it; 'primary' is this
  * server); an origin is an http(s) address without a path. Anything else stops the start with a clear message.
  */
-export function parseDownloadAlternates(raw: string | undefined): Record<string, string> {
+export function parseDownloadAlternates(raw: string | undefined, allowPlainHttp = false): Record<string, string> {
   const alternates: Record<string, string> = {};
   for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
     const match = /^([A-Za-z0-9-]{1,32})=(https?:\/\/[^\s,]+)$/.exec(entry);
     if (!match || match[1] === 'primary') throw new Error(`DOWNLOAD_ALTERNATES: '${entry}' is not name=https://host (names: letters, digits and -, not 'primary').`);
+    // A mirror hands out disc images and their tickets: https only (common/secure-url.ts).
+    requireSecureUrl(match[2], `DOWNLOAD_ALTERNATES ${match[1]}`, allowPlainHttp);
     alternates[match[1]] = new URL(match[2]).origin;
   }
   return alternates;
@@ -77,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD ?? '',
     webDir: path.join(projectRoot, 'build', 'web'),
     secureCookies: publicUrl.startsWith('https:'),
-    downloadAlternates: parseDownloadAlternates(env.DOWNLOAD_ALTERNATES),
+    downloadAlternates: parseDownloadAlternates(env.DOWNLOAD_ALTERNATES, plainHttpAllowed(env)),
+    allowPlainHttp: plainHttpAllowed(env),
     burnerBuildDir: path.resolve(env.BURNER_BUILD_DIR || path.join(projectRoot, 'build', 'burner')),
     photoAnalysis: env.PHOTO_ANALYSIS !== '0',
     storage: parseStorageSettings(env),

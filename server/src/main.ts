@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { burnerStartNotes } from './burner/burner-builds.service.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { DatabaseInUse } from './db/embedded.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   console.log(`\nTribute is running at ${config.publicUrl} (listening on ${running.url})`);
   console.log('Demo logins:');
   for (const login of logins) console.log(`  ${login.email.padEnd(20)} password: ${login.password}   (${login.role})`);
+  for (const note of burnerStartNotes(config)) console.log(`\n${note}`);
   console.log('Press Ctrl-C to stop.\n');
 
   // Order matters: no new requests or jobs, then the connections, then the embedded PostgreSQL they used.

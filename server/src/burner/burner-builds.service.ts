@@ -2,22 +2,32 @@
  * The DVD burning tool's builds as `npm run build:helper` left them (installer/layout.ts names every file), found
  * fresh on every call so a rebuild is served at once without a restart. Only these fixed names are ever looked
  * up: nothing a request says becomes a path.
+ *
+ * The build of this server's own address is <build dir>/<buildFolderName(PUBLIC_URL)> (two servers from one
+ * checkout keep theirs apart); a build dir without that folder is served as it is (a build made with --out and
+ * named by BURNER_BUILD_DIR). Builds are renamed into place whole (installer/staging.ts), so what is served is
+ * always one complete build. The server never signs: it serves files signed where the key is.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HelperPlatform } from '../../../common/burn-protocol.ts';
 import type { InstallerArtifact } from '../../../common/helper-update.ts';
+import { insecureUrlProblem, PLAIN_HTTP_WARNING } from '../../../common/secure-url.ts';
+import { PUBLIC_KEY_NAME, SIGNING_KEY_NAME } from '../../../installer/signing.ts';
 import {
   EXTENSION_FILES,
   INSTALLER_DIR,
   INSTALLER_NAMES,
   LINUX_USER_INSTALL_PATH,
+  SCRIPT_ALLOW_PLAIN_HTTP_LINE,
   SCRIPT_MIRRORS_LINE,
   SCRIPT_SERVER_LINE,
+  buildFolderName,
   helperFileName,
   helperManifestPath,
   helperPath,
+  scriptAllowPlainHttpLine,
   scriptMirrorsLine,
   scriptServerLine,
   signaturePath,
@@ -38,8 +48,10 @@ const INSTALLER_TYPES: Record<HelperPlatform, string> = {
 
 const isFile = (file: string): boolean => existsSync(file) && statSync(file).isFile();
 
-export function burnerBuildsService(buildDir: string) {
-  const inBuild = (relative: string): string => path.join(buildDir, relative);
+export function burnerBuildsService(buildRoot: string, publicUrl?: string) {
+  const own = publicUrl ? path.join(buildRoot, buildFolderName(publicUrl)) : null;
+  const buildDir = (): string => (own && existsSync(own) ? own : buildRoot);
+  const inBuild = (relative: string): string => path.join(buildDir(), relative);
   const found = (file: BuildFile): BuildFile | null => (isFile(file.path) ? file : null);
 
   /** The installer of the highest version built for a platform. */
@@ -91,15 +103,34 @@ export function burnerBuildsService(buildDir: string) {
     },
 
     /** The per-user Linux install script with this server's address and download mirrors as its defaults, or null. */
-    async linuxUserInstall(publicUrl: string, mirrors: readonly string[]): Promise<{ name: string; text: string } | null> {
+    async linuxUserInstall(publicUrl: string, mirrors: readonly string[], allowPlainHttp = false): Promise<{ name: string; text: string } | null> {
       const file = inBuild(LINUX_USER_INSTALL_PATH);
       if (!isFile(file)) return null;
       const text = (await readFile(file, 'utf8'))
         .replace(SCRIPT_SERVER_LINE, () => scriptServerLine(new URL(publicUrl).origin))
-        .replace(SCRIPT_MIRRORS_LINE, () => scriptMirrorsLine(mirrors.map((mirror) => new URL(mirror).origin)));
+        .replace(SCRIPT_MIRRORS_LINE, () => scriptMirrorsLine(mirrors.map((mirror) => new URL(mirror).origin)))
+        .replace(SCRIPT_ALLOW_PLAIN_HTTP_LINE, () => scriptAllowPlainHttpLine(allowPlainHttp));
       return { name: path.basename(file), text };
     },
   };
 }
 
 export type BurnerBuildsService = ReturnType<typeof burnerBuildsService>;
+
+/**
+ * What `npm start` says about the DVD burning tool: plain http allowed (at every start, issue 33), a PUBLIC_URL the
+ * burn path will refuse, and a signing key kept on this serving machine (fine for a first trial only).
+ */
+export function burnerStartNotes(config: { publicUrl: string; allowPlainHttp: boolean; dataDir: string }, env: NodeJS.ProcessEnv = process.env): string[] {
+  const notes: string[] = [];
+  if (config.allowPlainHttp) notes.push(PLAIN_HTTP_WARNING);
+  const problem = insecureUrlProblem(config.publicUrl, 'PUBLIC_URL', config.allowPlainHttp);
+  if (problem) notes.push(`Burn DVD will not work: ${problem}`);
+  const keyFile = env.HELPER_SIGNING_KEY ? path.resolve(env.HELPER_SIGNING_KEY) : path.join(config.dataDir, 'keys', SIGNING_KEY_NAME);
+  if (existsSync(keyFile)) {
+    notes.push(
+      `The DVD helper's update-signing key is on this server (${keyFile}): fine for a first trial, but whoever can read it can sign a helper every staff computer installs. In production sign on a release machine (HELPER_SIGNING_KEY=... npm run build:helper), copy the build here and keep only ${PUBLIC_KEY_NAME} (docs/architecture.md, "Release flow").`,
+    );
+  }
+  return notes;
+}

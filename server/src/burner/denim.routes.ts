@@ -40,7 +40,7 @@ function single(value: string | string[] | undefined): string | null | undefined
 /** Needs only the configuration (the build folder and PUBLIC_URL). */
 export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
   const router = new Router();
-  const builds = burnerBuildsService(deps.config.burnerBuildDir);
+  const builds = burnerBuildsService(deps.config.burnerBuildDir, deps.config.publicUrl);
 
   router.get(DENIM_PATHS.installer, async (ctx) => {
     const asked = single(ctx.query.platform);
@@ -69,7 +69,7 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
   });
 
   router.get(DENIM_PATHS.linuxUserInstall, async (ctx) => {
-    const script = await builds.linuxUserInstall(deps.config.publicUrl, Object.values(deps.config.downloadAlternates));
+    const script = await builds.linuxUserInstall(deps.config.publicUrl, Object.values(deps.config.downloadAlternates), deps.config.allowPlainHttp);
     if (!script) return fail(ctx, 404, NOT_BUILT_MESSAGE);
     ctx.set('Content-Disposition', attachment(script.name));
     ctx.set('Cache-Control', 'no-cache');
