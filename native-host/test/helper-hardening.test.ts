@@ -190,6 +190,8 @@ describe('native helper: a private download folder (issue 33)', function () {
     const text = logText();
     assert.match(text, /ignored the lock .*\.iso\.lock: it is not a lock record of this helper/);
     if (processStartToken(1) !== null) assert.match(text, /ignored the lock .*burn\.lock: pid 1 is now another process/);
+    // Released in the burn's finally, just after its final reply.
+    for (let i = 0; i < 100 && fs.existsSync(path.join(s.downloads, 'burn.lock')); i += 1) await sleep(20);
     assert.ok(!fs.existsSync(path.join(s.downloads, 'burn.lock')), 'released after the burn');
   });
 
