@@ -16,7 +16,7 @@ export interface IsoServer {
   close(): Promise<void>;
 }
 
-export async function startIsoServer(iso: Buffer, code = 'abc123'): Promise<IsoServer> {
+export async function startIsoServer(iso: Buffer, code = 'abc123', port = 0): Promise<IsoServer> {
   const etag = '"dvd-1-test"';
   const state: IsoServer = { origin: '', requests: [], cutNext: 0, rate: 0, close: async () => undefined };
   const server = http.createServer((request, response) => {
@@ -58,7 +58,7 @@ export async function startIsoServer(iso: Buffer, code = 'abc123'): Promise<IsoS
     }, 50);
     response.on('close', () => clearInterval(timer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>
     new Promise((resolve) => {
