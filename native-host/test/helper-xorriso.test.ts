@@ -40,23 +40,26 @@ describe('native helper with xorriso on a stdio: pseudo-drive', function () {
   const check = async (helper: HelperClient) => (await helper.ask({ type: 'burner_checks' }, 25_000)) as Check;
   const replies = (frames: ReplyFrame[]) => frames.map((frame) => frame.reply);
 
-  before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-xorriso-'));
-    downloads = path.join(dir, 'downloads');
-    server = await startIsoServer(iso);
-    // The image comes the way it always does: download_start from the server, checked against its SHA-256.
-    const helper = helperFor(`stdio:${path.join(dir, 'unused.img')}`);
+  /**
+   * The image the way it always comes: download_start from the server, checked against its SHA-256. A helper burns
+   * only an image its own connection has downloaded (or found complete and hashed), so each helper asks for it.
+   */
+  async function fetchImage(helper: HelperClient): Promise<string> {
     const started = await helper.ask({ type: 'download_start', url: `${server.origin}/downloads/video/abc123/dvd.iso?ticket=t`, sha256: sha256(iso), size: iso.length });
     assert.equal(started.type, 'download_started', JSON.stringify(started));
     for (;;) {
       const status = (await helper.ask({ type: 'download_poll', download_id: (started as { download_id: string }).download_id })) as DownloadStatus;
-      if (status.state === 'complete') {
-        filename = status.filename!;
-        break;
-      }
+      if (status.state === 'complete') return status.filename!;
       assert.ok(status.state === 'in_progress' || status.state === 'not_started', JSON.stringify(status));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-xorriso-'));
+    downloads = path.join(dir, 'downloads');
+    server = await startIsoServer(iso);
+    filename = await fetchImage(helperFor(`stdio:${path.join(dir, 'unused.img')}`));
   });
 
   after(async () => {
@@ -73,6 +76,7 @@ describe('native helper with xorriso on a stdio: pseudo-drive', function () {
   it('checks, burns with -dao, verifies by reading the drive back, then sees a written disc', async () => {
     const disc = path.join(dir, 'disc.img');
     const helper = helperFor(`stdio:${disc}`);
+    assert.equal(await fetchImage(helper), filename, 'the downloaded image is found complete again');
     assert.deepEqual(await helper.ask({ type: 'version' }), { type: 'version', version: 7, protocol: 1, platform: 'linux-x64', burner: 'system' });
     const blank = await check(helper);
     assert.deepEqual(blank, { type: 'burner_checks', hr_hex: BURNER_CODES.ok, media_type: 'DVD-R', burner_index: 0, error_message: null, burning: false, own_port_id: false });
@@ -102,6 +106,7 @@ describe('native helper with xorriso on a stdio: pseudo-drive', function () {
     if (process.getuid?.() === 0) execFileSync('chattr', ['+i', target]);
     else fs.chmodSync(target, 0o444);
     const helper = helperFor(`stdio:${target}`);
+    await fetchImage(helper);
     assert.equal((await check(helper)).hr_hex, BURNER_CODES.ok, 'an empty file looks like a blank disc');
     const frames = replies(await helper.request({ type: 'burn', filename, burner_index: 0 }, 25_000));
     const last = frames[frames.length - 1];
@@ -117,6 +122,7 @@ describe('native helper with xorriso on a stdio: pseudo-drive', function () {
     const fifo = path.join(dir, 'drive.fifo');
     execFileSync('mkfifo', [fifo]);
     const helper = helperFor(`stdio:${fifo}`);
+    await fetchImage(helper);
     assert.deepEqual([(await check(helper)).hr_hex, (await check(helper)).media_type], [BURNER_CODES.ok, 'DVD-R']);
     const burn = helper.request({ type: 'burn', filename, burner_index: 0 }, 25_000);
     const reader = spawn('dd', [`if=${fifo}`, 'of=/dev/null', 'bs=64k', 'count=8', 'iflag=fullblock'], { stdio: 'ignore' });
