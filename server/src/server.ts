@@ -9,6 +9,7 @@ import { createDeps, type Deps } from './deps.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startLive } from './live/live.ts';
+import { sweepScratchNow } from './repositories/temp-files.ts';
 
 export interface Running {
   url: string;
@@ -35,6 +36,7 @@ export async function startServer(config: Config, db: Db, databaseUrl: string, o
   const queue = await startQueue(databaseUrl);
   const deps = createDeps(config, db, queue);
   if (options.worker !== false) {
+    await sweepScratchNow();
     await queue.work(jobHandlers(deps));
     await deps.uploads.recover();
     // Not awaited: the stock music and theme pictures are made while people already use the product.

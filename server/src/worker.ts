@@ -4,6 +4,7 @@ import { createDeps } from './deps.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startLiveNotifier } from './live/live.ts';
+import { sweepScratchNow } from './repositories/temp-files.ts';
 
 /** `npm run worker`: an extra job worker sharing DATABASE_URL and the media (DATA_DIR, or STORAGE_URL's bucket) with the server. */
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const deps = createDeps(config, db, queue);
   // No HTTP here, but a slide this worker finishes must still bump update_id and reach the servers' editors.
   deps.live = startLiveNotifier(config.databaseUrl, db);
+  await sweepScratchNow();
   await queue.work(jobHandlers(deps));
   console.log('Worker started.');
   const stop = async () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FOREIGN_TEMP_AGE_MS, isAbandoned, isTempName, scratchDir, sweepAbandoned, sweepAbandonedScratch, tempPath, WRITER } from './temp-files.ts';
+import { FOREIGN_TEMP_AGE_MS, isAbandoned, isTempName, scratchDir, sweepAbandoned, sweepAbandonedScratch, sweepScratchNow, tempPath, WRITER } from './temp-files.ts';
 
 /** The pid of a process that has ended (its number is not reused this quickly). */
 function deadPid(): Promise<number> {
@@ -83,6 +83,14 @@ describe('temporary files of dead writers', () => {
     }
     assert.equal(await sweepAbandonedScratch(dir), 1);
     assert.deepEqual(readdirSync(dir).sort(), [`other-${dead}-1`, 'tribute-segment-xyz789', `tribute-segment-${WRITER}-def456`].sort());
+  });
+
+  it('sweeps the scratch folder of a dead process in the temporary folder at once, as a worker does when it starts', async () => {
+    const folder = path.join(os.tmpdir(), `tribute-segment-${host}-${await deadPid()}-${start}-sweepme`);
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'a-scene.png'), 'x');
+    await sweepScratchNow();
+    assert.equal(existsSync(folder), false);
   });
 
   it('makes scratch folders named for this process', async () => {

@@ -95,15 +95,22 @@ export async function sweepAbandonedScratch(root = os.tmpdir(), now = Date.now()
 }
 
 /**
+ * Sweeps the scratch folders of dead processes now (and restarts the ten-minute clock). A job worker does this as it
+ * starts: a worker that only joins pieces may make no scratch folder of its own, which left a killed worker's folder
+ * until some later segment.
+ */
+export async function sweepScratchNow(): Promise<void> {
+  lastScratchSweep = Date.now();
+  await sweepAbandonedScratch().catch((err: unknown) => console.warn('[temp-files] sweeping scratch folders failed:', err));
+}
+
+/**
  * A new folder for a tool's intermediate files (`kind`: what it is for), named for this process so the folders
  * of a process killed with -9 are found and removed: by the first scratch folder made after a restart or in
  * another worker on the machine, and then every ten minutes.
  */
 export async function scratchDir(kind: string): Promise<string> {
-  if (Date.now() - lastScratchSweep > SCRATCH_SWEEP_MS) {
-    lastScratchSweep = Date.now();
-    await sweepAbandonedScratch().catch((err: unknown) => console.warn('[temp-files] sweeping scratch folders failed:', err));
-  }
+  if (Date.now() - lastScratchSweep > SCRATCH_SWEEP_MS) await sweepScratchNow();
   return mkdtemp(path.join(os.tmpdir(), `tribute-${kind}-${WRITER}-`));
 }
 
