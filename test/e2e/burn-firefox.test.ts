@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_ID, NATIVE_HOST_NAME } from '../../common/burn-protocol.ts';
 import { DENIM_PATHS } from '../../common/helper-update.ts';
-import { projectRoot } from '../../server/src/config.ts';
+import { lintFirefoxBuild } from '../../extension/lint.ts';
 import {
   askExtensionVersion,
   assertRowsWentThrough,
@@ -144,14 +144,9 @@ describe('Burn DVD in Firefox: extension, native helper, virtual burner', functi
     const dir = path.join(helper.home, 'xpi-unpacked');
     mkdirSync(dir, { recursive: true });
     await promisify(execFile)('unzip', ['-q', '-o', xpi, '-d', dir]);
-    const webExt = path.join(projectRoot, 'node_modules', '.bin', 'web-ext');
-    // web-ext lint exits 1 when it finds errors; its JSON report is on stdout either way.
-    const { stdout } = await promisify(execFile)(webExt, ['lint', '--source-dir', dir, '--output', 'json', '--no-input'], { maxBuffer: 16 * 1024 * 1024 }).catch(
-      (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
-    );
-    const report = JSON.parse(stdout) as { errors: { message: string }[]; warnings: { message: string }[] };
-    assert.deepEqual(report.errors.map((e) => e.message), [], 'web-ext lint errors');
-    assert.deepEqual(report.warnings.map((e) => e.message), [], 'web-ext lint warnings');
+    const lint = await lintFirefoxBuild(dir);
+    assert.deepEqual(lint.errors, [], 'web-ext lint errors');
+    assert.deepEqual(lint.warnings, [], 'web-ext lint warnings');
   });
 
   it('does not answer a page of another origin', async () => {
