@@ -37,6 +37,7 @@ describe('every page under the content security policy', function () {
     const slide = { id: photo };
     await addTextSlide(app, video.id, 'Forever in our hearts');
     const custom = await db('custom_themes').orderBy('id').first('id', 'theme_id');
+    const staff = await db('users').where({ email: 'staff@example.com' }).first('id');
     const params: Record<string, string> = {
       id: String(video.id),
       videoId: String(video.id),
@@ -46,6 +47,7 @@ describe('every page under the content security policy', function () {
       customThemeId: String(custom?.id ?? 1),
       themeId: String(custom?.theme_id ?? video.theme_id ?? 1),
       token: 'not-a-real-token',
+      userId: String(staff?.id ?? 1),
     };
     const examples = [
       '/creator/new',
