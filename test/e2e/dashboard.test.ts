@@ -95,7 +95,7 @@ describe('the dashboard', () => {
     await admin.locator('::-p-aria(Open administration menu)').click();
     await admin.waitForSelector('nav[aria-label="Administration"]');
     const links = await admin.$$eval('nav[aria-label="Administration"] a', (as) => as.map((a) => a.getAttribute('href')));
-    assert.deepEqual(links, ['/settings/partners', '/settings/corporations', '/settings/organizations', '/settings/brands', '/settings/users', '/settings/videos', '/settings/order_details', '/settings/silks', '/settings/stock_texts', '/settings/stock_songs', '/settings/stock_videos', '/settings/themes', '/settings/tax_certificates', '/statistics/sales_main', '/statistics/production', '/user_reports/overdue_statements', '/billing/print_invoices', '/reports/affiliate_index', '/reports/collections', '/settings/outbox']);
+    assert.deepEqual(links, ['/settings/partners', '/settings/corporations', '/settings/organizations', '/settings/brands', '/settings/users', '/settings/videos', '/settings/order_details', '/settings/silks', '/settings/stock_texts', '/settings/stock_songs', '/settings/stock_videos', '/settings/themes', '/settings/tax_certificates', '/statistics/sales_main', '/statistics/production', '/user_reports/overdue_statements', '/billing/print_invoices', '/reports/affiliate_index', '/reports/collections', '/settings/outbox', '/settings/obituaries']);
     await admin.waitForFunction(() => getComputedStyle(document.querySelector('.MuiDrawer-paper')!).transform === 'none');
     await checkAccessibility(admin, 'administration drawer');
     await admin.keyboard.press('Escape');
