@@ -46,7 +46,7 @@ describe('the slide editor', () => {
     await page.goto(`${app.url}/slides/${photos[1]}`, { waitUntil: 'networkidle0' });
     await dialogTitle('Photo');
     const items = await page.$$eval('[aria-label="Photo tools"] .MuiListItemText-primary', (els) => els.map((e) => e.textContent));
-    assert.deepEqual(items, ['Crop', 'Customize Zoom', 'Color Correction', 'Blemish Concealer', 'Red Eye Removal', 'Straighten', 'Download to Edit', 'Preview', 'Delete', 'Caption', 'Slide Time']);
+    assert.deepEqual(items, ['Crop', 'Customize Zoom', 'Color Correction', 'Blemish Concealer', 'Red Eye Removal', 'Straighten', 'Download to Edit', 'Preview', 'Delete', 'Caption', 'Slide Time', 'Transition', 'Effect', 'Overlay', 'Border']);
     assert.ok(await page.$('[data-testid="slide-tile"]'), 'the grid is under the dialog');
     await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
     // The grid's loading bars run until their pictures are in; axe waits for animations to end.
