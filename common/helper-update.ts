@@ -12,7 +12,14 @@ export const DENIM_PATHS = {
   chromeExtension: '/denim/download_resource/chrome_extension_latest',
   /** The per-user Linux install script (no root needed). */
   linuxUserInstall: '/denim/download_resource/linux_user_install',
+  /** How this server lets the burn path travel (DenimTransport): the install dialog warns while plain http is allowed. */
+  transport: '/denim/transport',
 } as const;
+
+/** What DENIM_PATHS.transport answers: whether ALLOW_PLAIN_HTTP is set on this server (common/secure-url.ts). */
+export interface DenimTransport {
+  plainHttpAllowed: boolean;
+}
 
 /**
  * What the installer route answers besides the installer itself (?artifact=):

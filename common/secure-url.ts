@@ -16,6 +16,10 @@ export const ALLOW_PLAIN_HTTP_ENV = 'ALLOW_PLAIN_HTTP';
 export const PLAIN_HTTP_WARNING =
   'WARNING: ALLOW_PLAIN_HTTP is set, so the DVD burning tool accepts plain http addresses. Anyone on the network can read the disc images and their download tickets and change what is burned or installed. Use it only on a private network you trust, and switch to https as soon as you can.';
 
+/** What the install dialog says while plain http is allowed, in a staff member's words. */
+export const PLAIN_HTTP_DIALOG_WARNING =
+  'This site is set up to let the DVD burning tool download over plain http, without encryption. Anyone on your network could see the disc images as they download, or change what is burned or installed. Install and burn only on your own trusted network, and ask your administrator to switch the site to https.';
+
 export const plainHttpAllowed = (env: NodeJS.ProcessEnv | Record<string, string | undefined>): boolean => /^(1|true|yes)$/i.test(env[ALLOW_PLAIN_HTTP_ENV] ?? '');
 
 /** A host that never leaves this computer: 127.0.0.0/8, ::1 and localhost. */

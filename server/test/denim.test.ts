@@ -186,4 +186,22 @@ describe('/denim: the DVD burning tool downloads', function () {
       assert.doesNotMatch(text, /build-machine\.example\.com|build-mirror\.example\.com/);
     });
   });
+
+  describe(DENIM_PATHS.transport, () => {
+    it('says plain http is not allowed on a server without ALLOW_PLAIN_HTTP, as JSON even to a browser', async () => {
+      const res = await h.request().get(DENIM_PATHS.transport).set('Accept', 'text/html').expect(200);
+      assert.match(res.type, /json/);
+      assert.deepEqual(res.body, { plainHttpAllowed: false });
+    });
+
+    it('says so when ALLOW_PLAIN_HTTP is set, for the install dialog to warn (issue 33)', async () => {
+      const plain = await startHarness({ allowPlainHttp: true });
+      try {
+        const res = await plain.request().get(DENIM_PATHS.transport).expect(200);
+        assert.deepEqual(res.body, { plainHttpAllowed: true });
+      } finally {
+        await plain.close();
+      }
+    });
+  });
 });

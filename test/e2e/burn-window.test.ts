@@ -91,6 +91,7 @@ describe('the burn window and Burn DVD without the extension', function () {
     assert.match(text, /The DVD burning extension is not installed in this browser/);
     assert.match(text, /\.deb package/, 'the Linux steps');
     assert.doesNotMatch(text, /Compatible with/, 'the notes are for admins');
+    assert.equal(await page.$('[data-testid="burn-plain-http"]'), null, 'no plain http warning on a server that requires https');
     const links = await page.$$eval('[role="dialog"] a', (as) => as.map((a) => a.getAttribute('href')));
     for (const href of ['/denim/download_resource/installer', '/denim/download_resource/chrome_extension_latest', '/denim/download_resource/linux_user_install']) {
       assert.ok(links.includes(href), `${href} is linked (${links.join(', ')})`);

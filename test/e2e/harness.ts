@@ -20,13 +20,14 @@ export interface E2eApp {
 /**
  * The whole product (HTTP, live sync, job worker) on a fresh database with the demo seed — with the short test
  * music library and without the demo tribute's background render, which would compete with the browser for the cores.
+ * env adds settings as the environment gives them (ALLOW_PLAIN_HTTP, say), for this app only.
  */
-export async function startApp(): Promise<E2eApp> {
+export async function startApp(env: Record<string, string> = {}): Promise<E2eApp> {
   process.env.STOCK_MUSIC_LIBRARY ??= 'test';
   process.env.DEMO_TRIBUTE ??= '0';
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-e2e-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD, SESSION_SECRET: 'e2e' }), port: 0 };
+  const config = { ...loadConfig({ ...env, DATA_DIR: dataDir, DEMO_PASSWORD, SESSION_SECRET: 'e2e' }), port: 0 };
   await seedDemo(database.db, config);
   const running = await startServer(config, database.db, database.url);
   return {

@@ -10,7 +10,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { HELPER_PLATFORMS, type HelperPlatform } from '../../../common/burn-protocol.ts';
-import { DENIM_PATHS, INSTALLER_ARTIFACTS, platformFromUserAgent } from '../../../common/helper-update.ts';
+import { DENIM_PATHS, INSTALLER_ARTIFACTS, platformFromUserAgent, type DenimTransport } from '../../../common/helper-update.ts';
 import { NOT_BUILT_MESSAGE } from '../../../installer/layout.ts';
 import type { Deps } from '../deps.ts';
 import { sendFile } from '../http/range.ts';
@@ -66,6 +66,12 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
 
   router.get(DENIM_PATHS.chromeExtension, async (ctx) => {
     await send(ctx, builds.chromeExtension());
+  });
+
+  router.get(DENIM_PATHS.transport, (ctx) => {
+    const transport: DenimTransport = { plainHttpAllowed: deps.config.allowPlainHttp };
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = transport;
   });
 
   router.get(DENIM_PATHS.linuxUserInstall, async (ctx) => {

@@ -6,6 +6,8 @@ import type { Readiness } from '../burn/versions.ts';
 import type { BurnBrowser, BurnSystem } from './burn-compat.ts';
 import { BURN_COMPATIBILITY_NOTE, burnSystem } from './burn-compat.ts';
 import { CHROME_EXTENSION_URL, FIREFOX_EXTENSION_URL, INSTALLER_URL, LINUX_USER_INSTALL_URL } from './links.ts';
+import { PLAIN_HTTP_DIALOG_WARNING } from '../../../../common/secure-url.ts';
+import { usePlainHttpAllowed } from './plain-http.ts';
 import { useWindowsInstallerSigned } from './windows-signing.ts';
 
 interface Props {
@@ -102,6 +104,7 @@ export function BurnInstallDialog({ open, browser, system = burnSystem(navigator
   // Windows build would answer 404); until the answer comes, no note.
   const signed = useWindowsInstallerSigned(open && !admin && systems.includes('windows'));
   const unsigned = signed === false;
+  const plainHttp = usePlainHttpAllowed(open);
   // Too old to run the tool: say what to upgrade; the install steps would not help (admins still see them).
   const stepsShown = admin || !upgrade;
   const family = browser === 'firefox' ? 'firefox' : 'chrome';
@@ -114,6 +117,11 @@ export function BurnInstallDialog({ open, browser, system = burnSystem(navigator
         {upgrade && (
           <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="burn-upgrade">
             {upgrade}
+          </Alert>
+        )}
+        {plainHttp && (
+          <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="burn-plain-http">
+            {PLAIN_HTTP_DIALOG_WARNING}
           </Alert>
         )}
         {why && !upgrade && (
