@@ -154,9 +154,9 @@ export function reportsRepository(db: Db) {
       return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
     },
 
-    /** Orders as invoices, newest first; `ids` picks given ones whatever the filters. */
+    /** Orders as invoices, newest first; `ids` picks given ones whatever the dates (within the organization, if one is given). */
     async invoices(filters: ReportFilters, limit: number, ids?: number[]): Promise<InvoiceRow[]> {
-      const query = ids ? orders({ ...filters, organizationId: null }).whereIn('o.id', ids) : inRange(orders(filters), 'o.order_date', filters);
+      const query = ids ? orders(filters).whereIn('o.id', ids) : inRange(orders(filters), 'o.order_date', filters);
       const rows = await query
         .joinRaw(`left join organizations as org on org.id = ${orderOrg}`)
         .groupBy('o.id', 'org.organization_name', 'v.title')

@@ -3,10 +3,11 @@ import type { Context } from 'koa';
 import { isReportName, reportInfo, type ReportName } from '../../../common/reports.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { requireSuper } from '../http/session.ts';
+import { isSuper, requireSuper, requireUser } from '../http/session.ts';
 import { reportsRepository } from '../repositories/reports.repository.ts';
 import { invoicesPdf } from '../services/invoice-pdf.ts';
 import { reportCsv } from '../services/report-csv.ts';
+import { billingOrganization } from './statements.routes.ts';
 import { parseReportFilters, type ReportFilters } from '../services/report-filters.ts';
 import { reportsService } from '../services/reports.service.ts';
 
@@ -21,7 +22,8 @@ const attachment = (ctx: Context, name: string) => ctx.set('Content-Disposition'
  *
  * - GET /r/reports/{name}?from=&to=&organization_id=&period= answers the report (wire/reports.ts).
  * - GET /r/reports/{name}/csv, the same rows as CSV (services/report-csv.ts).
- * - GET /r/reports/print_invoices/pdf, the invoices the page lists as one PDF; GET /r/invoices/{orderId}.pdf, one.
+ * - GET /r/reports/print_invoices/pdf, the invoices the page lists as one PDF; GET /r/invoices/{orderId}.pdf, one
+ *   (also for the staff of the invoice's organization when its billing flag is on).
  */
 export function reportsRoutes(deps: Deps): Router {
   const router = new Router();
@@ -63,11 +65,12 @@ export function reportsRoutes(deps: Deps): Router {
   });
 
   router.get('/r/invoices/:file', async (ctx) => {
-    requireSuper(ctx);
+    // A super user opens any invoice; the staff of an organization with billing on, their own (Statement History).
+    const organizationId = isSuper(requireUser(ctx)) ? null : (await billingOrganization(ctx, deps)).id;
     const match = /^(\d{1,9})\.pdf$/.exec(ctx.params.file);
     if (!match) throw notFound();
     const id = Number(match[1]);
-    const invoices = await repo.invoices({ from: null, to: null, organizationId: null, period: null }, 1, [id]);
+    const invoices = await repo.invoices({ from: null, to: null, organizationId, period: null }, 1, [id]);
     if (invoices.length === 0) throw notFound('No such invoice.');
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = 'application/pdf';

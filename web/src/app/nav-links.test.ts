@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { GUEST_LINKS, MENU_LINKS } from './nav-links.ts';
+import type { Navbar } from '../api/index.ts';
+import { GUEST_LINKS, MENU_LINKS, visibleLinks } from './nav-links.ts';
 import { SUPER_LINKS } from './super-links.ts';
 import { ROUTES } from './routes.ts';
 
@@ -20,5 +21,12 @@ describe('drawer links', () => {
     const pages = new Set(ROUTES.map((r) => r.path).filter((p): p is string => typeof p === 'string'));
     for (const link of [...GUEST_LINKS, ...MENU_LINKS, ...SUPER_LINKS]) assert.ok(pages.has(link.href), `${link.href} is a route`);
     for (const link of SUPER_LINKS) assert.equal(ROUTES.find((r) => r.path === link.href)?.audience, 'super', `${link.href} is for super users`);
+  });
+
+  it('shows Billing (/reports/statement_history) after Service of Remembrance only when the billing flag is on', () => {
+    const hrefs = (billing: boolean) => visibleLinks(MENU_LINKS, { billing } as Navbar).map((l) => l.href);
+    assert.deepEqual(hrefs(true), ['/dashboard', '/videos', '/organizations/account_settings', '/sor', '/reports/statement_history']);
+    assert.deepEqual(hrefs(false), ['/dashboard', '/videos', '/organizations/account_settings', '/sor']);
+    assert.equal(MENU_LINKS.find((l) => l.href === '/reports/statement_history')?.label, 'Billing');
   });
 });

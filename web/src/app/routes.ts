@@ -9,6 +9,7 @@ import { SLIDE_PAGES_ROUTES } from '../features/slide-pages/routes.ts';
 import { MUSIC_ROUTES } from '../features/music/routes.ts';
 import { FINALIZE_ROUTES } from '../features/finalize/routes.ts';
 import { PREVIEW_ROUTES } from '../features/preview/routes.ts';
+import { BILLING_ROUTES } from '../features/billing/routes.ts';
 import { DETAILS_ROUTES } from '../features/details/routes.ts';
 import { ORDERS_ROUTES } from '../features/orders/routes.ts';
 import { VIDEO_ADMIN_ROUTES } from '../features/details/admin/routes.ts';
@@ -52,6 +53,7 @@ export const ROUTES: PageRoute[] = [
   ...UPLOAD_LINK_ROUTES,
   ...FAMILY_ROUTES,
   ...SOR_ROUTES,
+  ...BILLING_ROUTES,
   ...BURN_ROUTES,
   ...SEARCH_ROUTES,
   ...REPORTS_ROUTES,
