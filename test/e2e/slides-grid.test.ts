@@ -171,13 +171,18 @@ describe('the slide grid', () => {
     const calls: string[] = [];
     const count = (r: HTTPRequest) => void (r.url().endsWith('/slides/rotate/') && calls.push(r.postData() ?? ''));
     page.on('request', count);
+    // Listening from before the clicks: on a busy machine the answer may come while the test still waits for the turn.
+    const reply = page.waitForResponse((r) => r.url().endsWith('/slides/rotate/'));
+    let answered = false;
+    void reply.then(() => (answered = true), () => undefined);
     await page.hover(tileButton(target));
     await page.click(`${tile(target)} [aria-label="Rotate Right"]`);
     await page.click(`${tile(target)} [aria-label="Rotate Right"]`);
-    const shown = await page.$eval(`${tile(target)} img`, (img) => (img as HTMLElement).style.transform);
-    assert.match(shown, /rotate\(180deg\)/, 'the pending turn shows before the server answers');
-    const reply = await page.waitForResponse((r) => r.url().endsWith('/slides/rotate/'));
-    assert.ok(reply.ok());
+    // The click returns once the event is dispatched, not once React has drawn the pending turn: wait for the drawing
+    // itself (the thumbnail's style changing), then check the server had not answered yet.
+    await page.waitForFunction((sel) => /rotate\(180deg\)/.test((document.querySelector(sel) as HTMLElement).style.transform), { polling: 'mutation' }, `${tile(target)} img`);
+    assert.equal(answered, false, 'the pending turn shows before the server answers');
+    assert.ok((await reply).ok());
     await new Promise((r) => setTimeout(r, 1500));
     page.off('request', count);
     assert.equal(calls.length, 1, 'one call for both clicks');
