@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { allowedIso, Downloader, isoName } from './downloader.ts';
+import { allowedIso, DEFAULT_DOWNLOADER_OPTIONS, Downloader, isoName } from './downloader.ts';
 import { processStartToken } from './process-lock.ts';
 
 describe('downloader', () => {
@@ -28,6 +28,32 @@ describe('downloader', () => {
     assert.equal(isoName('abc', 'f'.repeat(64)), 'dvd-abc-ffffffffffffffff.iso');
   });
 
+  it('waits out a server that restarts: its pauses stop growing at maxBackoffMs, and the default waits most of a minute', async () => {
+    const hits: number[] = [];
+    const server = http.createServer((_request, response) => {
+      hits.push(Date.now());
+      response.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-retry-cap-'));
+    try {
+      const downloader = new Downloader([origin], dir, { retries: 5, backoffMs: 40, maxBackoffMs: 100, stallMs: 5000, lockWaitMs: 5000 });
+      const started = downloader.start(`${origin}/downloads/video/abc/dvd.iso`, 'a'.repeat(64), 1000);
+      assert.ok(started.ok);
+      while (['not_started', 'in_progress'].includes(downloader.status(started.download_id)!.state)) await new Promise((resolve) => setTimeout(resolve, 10));
+      const pauses = hits.slice(1).map((at, i) => at - hits[i]);
+      assert.equal(pauses.length, 5);
+      assert.ok(pauses.slice(2).every((pause) => pause >= 95 && pause < 160), `capped at 100 ms: ${pauses.join(', ')}`);
+      const { retries, backoffMs, maxBackoffMs } = DEFAULT_DOWNLOADER_OPTIONS;
+      const waited = Array.from({ length: retries }, (_, i) => Math.min(maxBackoffMs, backoffMs * 2 ** i)).reduce((a, b) => a + b, 0);
+      assert.ok(waited >= 45_000 && waited <= 90_000, `the default retries span ${waited} ms`);
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('retries a failing server a few times with growing pauses, then reports the error; a missing file at once', async () => {
     const hits: number[] = [];
     const server = http.createServer((request, response) => {
@@ -38,7 +64,7 @@ describe('downloader', () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-retry-'));
     try {
-      const downloader = new Downloader([origin], dir, { retries: 3, backoffMs: 40, stallMs: 5000, lockWaitMs: 5000 });
+      const downloader = new Downloader([origin], dir, { retries: 3, backoffMs: 40, maxBackoffMs: 1000, stallMs: 5000, lockWaitMs: 5000 });
       const waitDone = async (id: string) => {
         for (;;) {
           const status = downloader.status(id)!;
@@ -88,7 +114,7 @@ describe('downloader', () => {
       const sha = 'c'.repeat(64);
       const name = isoName('abc', sha);
       fs.writeFileSync(path.join(dir, `${name}.lock`), JSON.stringify({ pid: holder.pid, start: processStartToken(holder.pid!), nonce: 'n' }), { mode: 0o600 });
-      const downloader = new Downloader(['http://127.0.0.1:9'], dir, { retries: 0, backoffMs: 20, stallMs: 1000, lockWaitMs: 300 });
+      const downloader = new Downloader(['http://127.0.0.1:9'], dir, { retries: 0, backoffMs: 20, maxBackoffMs: 20, stallMs: 1000, lockWaitMs: 300 });
       const started = downloader.start('http://127.0.0.1:9/downloads/video/abc/dvd.iso', sha, 1000);
       assert.ok(started.ok);
       const began = Date.now();

@@ -25,8 +25,10 @@ import { ProcessLock } from './process-lock.ts';
 export interface DownloaderOptions {
   /** Automatic retries after a failed or cut transfer, before state error. */
   retries: number;
-  /** The first pause between retries; it doubles each time. */
+  /** The first pause between retries; it doubles each time, up to maxBackoffMs. */
   backoffMs: number;
+  /** The longest pause between two retries. */
+  maxBackoffMs: number;
   /** A transfer that receives nothing for this long is cut and retried. */
   stallMs: number;
   /**
@@ -36,7 +38,12 @@ export interface DownloaderOptions {
   lockWaitMs: number;
 }
 
-export const DEFAULT_DOWNLOADER_OPTIONS: DownloaderOptions = { retries: 5, backoffMs: 500, stallMs: 30_000, lockWaitMs: 60_000 };
+/**
+ * Twelve retries 0.5, 1, 2, 4 and then 8 s apart: a server that restarts (a deploy, a reboot) is down well under the
+ * minute they wait before the window says the download failed (five retries, 15 s in all, were seen running out on a
+ * loaded server's restart).
+ */
+export const DEFAULT_DOWNLOADER_OPTIONS: DownloaderOptions = { retries: 12, backoffMs: 500, maxBackoffMs: 8000, stallMs: 30_000, lockWaitMs: 60_000 };
 
 /** The only path the helper downloads: the disc image of one video. */
 const ISO_PATH = /^\/downloads\/video\/([A-Za-z0-9_-]{1,100})\/dvd\.iso$/;
@@ -363,7 +370,7 @@ export class Downloader {
           return;
         }
         log('download retry', item.id, failures, transfer.message, 'at', item.received);
-        await sleep(this.options.backoffMs * 2 ** (failures - 1), item.controller.signal);
+        await sleep(Math.min(this.options.maxBackoffMs, this.options.backoffMs * 2 ** (failures - 1)), item.controller.signal);
       }
     }
     const actual = (await this.hashes.of(part)).sha256;

@@ -55,6 +55,10 @@ export interface CuttingProxy {
   cutNextIso(bytes: number): void;
   /** Leaves disc image requests from the primary address (no alt= query) unanswered until released. */
   holdPrimaryIso(hold: boolean): void;
+  /** Sends disc images begun from now on at this many bytes a second (null: as fast as they come). */
+  paceIso(bytesPerSecond: number | null): void;
+  /** Drops every disc image answer in flight, as a server going down does. */
+  dropIso(): void;
   isoRequests(): ProxyRequest[];
   close(): Promise<void>;
 }
@@ -67,6 +71,8 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
   let cutAfter: number | null = null;
   let holding = false;
   let held: (() => void)[] = [];
+  let pace: number | null = null;
+  const inFlight = new Set<{ res: http.ServerResponse; answer: http.IncomingMessage }>();
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     const iso = req.method === 'GET' && ISO_PATH.test(url);
@@ -84,6 +90,22 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
     const out = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: url, headers: req.headers }, (answer) => {
       entry.status = answer.statusCode ?? 0;
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+      if (iso) {
+        const flight = { res, answer };
+        inFlight.add(flight);
+        res.on('close', () => inFlight.delete(flight));
+      }
+      const bytesPerSecond = iso ? pace : null;
+      if (cutAt === null && bytesPerSecond !== null) {
+        // Each chunk, then a pause for its share of the second: a slow line the test can act during.
+        answer.on('data', (chunk: Buffer) => {
+          entry.sent += chunk.length;
+          answer.pause();
+          res.write(chunk, () => setTimeout(() => answer.resume(), (chunk.length / bytesPerSecond) * 1000));
+        });
+        answer.on('end', () => res.end());
+        return;
+      }
       if (cutAt === null) {
         answer.on('data', (chunk: Buffer) => (entry.sent += chunk.length));
         answer.pipe(res);
@@ -145,6 +167,16 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
         for (const resume of waiting) resume();
       }
     },
+    paceIso(bytesPerSecond) {
+      pace = bytesPerSecond;
+    },
+    dropIso() {
+      for (const { res, answer } of inFlight) {
+        res.socket?.destroy();
+        answer.destroy();
+      }
+      inFlight.clear();
+    },
     isoRequests: () => requests.slice(),
     async close() {
       server.closeAllConnections();
@@ -162,6 +194,11 @@ export interface BurnApp extends E2eApp {
   dataDir: string;
   /** BURNER_BUILD_DIR: what /denim serves; serveBuild() puts a build there. */
   servedDir: string;
+  /**
+   * Stops the server, dropping the disc images in flight as a server going down does, and starts it again on the
+   * same address, database and data folder (running is the new one after).
+   */
+  restart(): Promise<void>;
 }
 
 /**
@@ -182,14 +219,21 @@ export async function startBurnApp(publicPort: number, env: Record<string, strin
     port: appPort,
   };
   await seedDemo(database.db, config);
-  const running: Running = await startServer(config, database.db, database.url);
+  let running: Running = await startServer(config, database.db, database.url);
   const proxy = await startProxy(running.url, publicPort);
   return {
     url: proxy.url,
     proxy,
-    running,
+    get running() {
+      return running;
+    },
     dataDir,
     servedDir,
+    async restart() {
+      proxy.dropIso();
+      await running.stop();
+      running = await startServer(config, database.db, database.url);
+    },
     async stop() {
       await proxy.close();
       await running.stop();

@@ -8,7 +8,8 @@
  *
  * A burn writes the image's bytes to disc_file at write_bytes_per_second (so progress can be watched), then sets
  * blank to false in the state file, as a written disc is no longer blank. corrupt_write flips one byte on the way,
- * so verification must fail.
+ * so verification must fail. The state is read again at every 64 KB written: a disc taken out (present false or
+ * media_type "none") ends the write with DISC_TAKEN_OUT, as a real drive fails its next write.
  */
 import fs from 'node:fs';
 import { BURNER_CODES, MEDIA_TYPES, type MediaType } from '../../../common/burn-protocol.ts';
@@ -39,6 +40,9 @@ const DEFAULTS: VirtualState = {
 };
 
 const CHUNK = 64 * 1024;
+
+/** What a write says when the disc leaves the drive half way (as a system burner's "Burning failed: ..." does). */
+export const DISC_TAKEN_OUT = 'Burning failed: the disc was taken out of the burner before the burn finished.';
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads the state file. A missing file is a computer without a burner; a broken one is an error naming the field. */
@@ -100,6 +104,9 @@ export class VirtualBurner implements Burner {
       const spoil = Math.floor(size / 2);
       while (written < size) {
         if (signal.aborted) throw new BurnFailure('The burn was stopped.');
+        // A drive reports a disc taken out at its next write; the state file says so to this one.
+        const now = readVirtualState(this.stateFile);
+        if (!now.present || now.media_type === 'none') throw new BurnFailure(DISC_TAKEN_OUT);
         const { bytesRead } = await input.read(buffer, 0, Math.min(CHUNK, size - written), written);
         if (bytesRead === 0) throw new BurnFailure(`The disc image ended after ${written} of ${size} bytes.`);
         const chunk = buffer.subarray(0, bytesRead);
