@@ -82,7 +82,10 @@ describe('the details page tabs and ordering copies', function () {
     await screenshot(page, 'order-page', 375);
     await page.setViewport({ width: 1280, height: 900 });
     await page.locator('button::-p-text(Finalize and Order)').click();
-    await page.waitForFunction((id) => location.pathname === `/videos/${id}/details`, { timeout: 20_000 }, video.id);
+    // Auto-burn ticked where the DVD cannot burn by itself: the details page's DVD download prompt, then its tabs.
+    await page.waitForFunction((id) => location.pathname === `/videos/${id}/details` && location.search === '?prompt=dvd_download', { timeout: 20_000 }, video.id);
+    await page.locator('main a::-p-text(Video Details)').click();
+    await page.waitForFunction(() => location.search === '' && document.querySelector('[role="tablist"]'));
     const { db } = app.running.deps;
     const order = await db('orders').where({ video_id: video.id }).first();
     assert.equal(order.auto_burn, true, 'the burn choice is stored on the order');

@@ -6,6 +6,8 @@ import { ServerProblem, useMe } from '../../api/index.ts';
 import { useVideoDetails, type VideoDetails } from './api.ts';
 import { AdminOptions } from './admin/index.ts';
 import { DetailsTab } from './DetailsTab.tsx';
+import { DvdDownloadPrompt } from './DvdDownloadPrompt.tsx';
+import { DVD_PROMPT } from './links.ts';
 import { OrderHistoryTab } from './orders/OrderHistoryTab.tsx';
 import { branded } from './rules.ts';
 import { ExtrasTab } from './extras/index.ts';
@@ -43,7 +45,7 @@ const TABS: DetailsTabEntry[] = [
   { value: 'extras', label: 'Extras', visible: always, render: ({ video, admin }) => <ExtrasTab video={video} admin={admin} adminSection={<AdminOptions video={video} />} /> },
 ];
 
-/** /videos/:id/details: the video details page with its tabs. */
+/** /videos/:id/details: the video details page with its tabs; with ?prompt=dvd_download, only the DVD download prompt. */
 export function DetailsPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.id ?? '';
   if (!/^\d+$/.test(id)) return <NotFoundPage />;
@@ -56,6 +58,15 @@ function Details({ id }: { id: number }) {
   const [search, setSearch] = useSearchParams();
   if (error instanceof ServerProblem && error.status === 404) return <NotFoundPage />;
   const context = video ? { video, admin: user?.role === 'super', reload } : null;
+  // The prompt-only mount (spec 3 section 2.1): the DVD download prompt alone, without the tabs.
+  if (search.get('prompt') === DVD_PROMPT) {
+    if (context) return <DvdDownloadPrompt {...context} />;
+    return (
+      <Container maxWidth="sm" sx={{ py: { xs: 2, sm: 4 } }}>
+        {error ? <LoadProblem message={error.message} retry={reload} /> : <Loading />}
+      </Container>
+    );
+  }
   // Until the video is read only the first tab is known to be visible; an address naming a tab this video does
   // not have (Order History without branding, an old link) shows the first tab rather than an empty page.
   const tabs = context ? TABS.filter((tab) => tab.visible(context)) : TABS.slice(0, 1);
@@ -84,18 +95,20 @@ function Details({ id }: { id: number }) {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`video-panel-${current.value}`} aria-labelledby={`video-tab-${current.value}`}>
-        {error ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={reload}>Retry</Button>}>
-            {error.message}
-          </Alert>
-        ) : context ? (
-          current.render(context)
-        ) : (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-            <CircularProgress aria-label="Loading the video" />
-          </Box>
-        )}
+        {error ? <LoadProblem message={error.message} retry={reload} /> : context ? current.render(context) : <Loading />}
       </Box>
     </Container>
   );
 }
+
+const LoadProblem = ({ message, retry }: { message: string; retry: () => void }) => (
+  <Alert severity="error" action={<Button color="inherit" size="small" onClick={retry}>Retry</Button>}>
+    {message}
+  </Alert>
+);
+
+const Loading = () => (
+  <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+    <CircularProgress aria-label="Loading the video" />
+  </Box>
+);

@@ -18,3 +18,10 @@ export const hardCopiesPath = (videoCode: string): string => `/orders/hard_copie
 
 /** An admin's view of every line of the video's orders (spec 3 section 2.1). */
 export const videoOrderDetailsPath = (videoId: number): string => `/settings/order_details?scope=video&video_id=${videoId}`;
+
+/** The video details page (spec 3 section 2.1). */
+export const detailsPath = (videoId: number): string => `/videos/${videoId}/details`;
+
+/** The details page's prompt-only mount: only the DVD download prompt (spec 3 section 2.1). */
+export const DVD_PROMPT = 'dvd_download';
+export const dvdPromptPath = (videoId: number): string => `${detailsPath(videoId)}?prompt=${DVD_PROMPT}`;

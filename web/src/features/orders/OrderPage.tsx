@@ -5,7 +5,7 @@ import { copiesCount } from '../../../../common/order-pricing.ts';
 import type { VideoRef } from '../../api/index.ts';
 import { CreatorFrame } from '../creator/index.ts';
 import { useBurnTools, type BurnTools } from '../burn/useBurnTools.ts';
-import { BURN_SYSTEMS, burnSupport, type BurnSupport, type VideoDetails } from '../details/index.ts';
+import { BURN_SYSTEMS, burnSupport, dvdPromptPath, type BurnSupport, type VideoDetails } from '../details/index.ts';
 import { FinalizeGate, FinalizeProgress, StockEulaAgreement, useFinalizeSubmit } from '../finalize/index.ts';
 import { VideoRefGate } from '../slides/index.ts';
 import { finalizeAndOrder, useOrderOptions, type OrderProduct, type Quantities } from './api.ts';
@@ -32,7 +32,7 @@ function OrderLoader({ video, link }: { video: VideoRef; link: boolean }) {
   );
 }
 
-const LATER = "The DVD can still be burned later from the video's details page (Burn DVD).";
+const LATER = "After finalizing, the DVD can be downloaded to burn with this computer's own disc burning, or burned later from the video's details page (Burn DVD).";
 
 /**
  * What stands in the way of burning on this computer: the system, then the extension and the helper as detection
@@ -65,9 +65,11 @@ function OrderForm({ video, products, eulaRequired }: { video: VideoDetails; pro
   const tools = useBurnTools(compatible);
   const { saving, message, submit } = useFinalizeSubmit(async () => {
     const reply = await finalizeAndOrder(video.videoCode, eulaRequired && accepted, quantities, autoBurn);
+    if (!reply.redirect || !autoBurn) return reply;
     // Finalized with auto-burn ticked: the burn window opens and finalizes the DVD image, polling until it is made.
-    if (reply.redirect && autoBurn && compatible) await tools.openWindow(video.id, true).catch(() => undefined);
-    return reply;
+    const opened = compatible && (await tools.openWindow(video.id, true).then((r) => r.opened, () => false));
+    // Where it cannot burn by itself, the details page's DVD download prompt offers the disc image instead.
+    return opened ? reply : { ...reply, redirect: dvdPromptPath(video.id) };
   });
   const copies = copiesCount(pricedLines(products, quantities));
   return (

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { signIn } from './sign-in.ts';
+import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
+
+/** The Download DVD button of the page (the prompt's heading says Download DVD too). */
+const DOWNLOAD_DVD = 'div[role="group"][aria-label="Download DVD"] > button:first-child';
+const downloadDisabled = (page: Page) => page.$eval(DOWNLOAD_DVD, (b) => (b as HTMLButtonElement).disabled);
+
+/**
+ * The prompt-only mount of the details page (spec 3 section 2.1): /videos/{id}/details?prompt=dvd_download shows
+ * the DVD download prompt alone. Headless Chromium cannot burn, so finalizing with auto-burn ticked lands there.
+ */
+describe('the DVD download prompt (the details page’s prompt-only mount)', function () {
+  this.timeout(400_000);
+  let app: E2eApp;
+  let chrome: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let errors: string[];
+  let video: { id: number; video_code: string };
+
+  before(async () => {
+    app = await startApp();
+    chrome = await launchBrowser();
+    page = await chrome.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, app.url, 'staff@example.com');
+    errors = watchConsole(page);
+    // The disc image is asked for, not saved: the test waits for the download's request itself.
+    await (await page.createCDPSession()).send('Browser.setDownloadBehavior', { behavior: 'deny' });
+    video = await makeStaffVideo(app, 'Harriet Mae Colville', { slide_time: 2, automatic_timing: false });
+    await addPhotos(app, video.id, [{ name: 'garden.jpg' }, { name: 'lake.jpg' }]);
+  });
+  after(async () => {
+    await chrome?.close();
+    await app?.stop();
+  });
+
+  it('opens after finalizing with auto-burn where the DVD cannot burn by itself, with only the prompt', async () => {
+    await page.goto(`${app.url}/creator/${video.id}/music`, { waitUntil: 'networkidle0' });
+    const attached = await page.evaluate(async () => {
+      const list = (await (await fetch('/r/songs/stock_list')).json()) as { stock_songs: { id: number; song_length: number }[] };
+      return list.stock_songs.sort((a, b) => a.song_length - b.song_length)[0].id;
+    });
+    const status = await page.evaluate(async (songId, videoId) => {
+      const res = await fetch('/r/songs/attach_stock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ video_id: videoId, stock_song_id: [songId] }) });
+      return res.status;
+    }, attached, video.id);
+    assert.equal(status, 200);
+    await page.goto(`${app.url}/creator/${video.id}/order`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('::-p-text(Automatically download and burn once finalized)');
+    assert.match(await page.$eval('[aria-label="Burner warnings"]', (w) => w.textContent ?? ''), /the DVD can be downloaded to burn with this computer's own disc burning/);
+    await page.locator('label ::-p-text(I agree to the stock music license agreement)').click();
+    await page.locator('button::-p-text(Finalize)').click();
+    await page.waitForFunction((id) => location.pathname === `/videos/${id}/details` && location.search === '?prompt=dvd_download', { timeout: 20_000 }, video.id);
+    await page.waitForSelector('::-p-xpath(//main//h1[normalize-space()="Download DVD"])');
+    assert.equal(await page.$('[role="tablist"]'), null, 'none of the page’s tabs');
+    assert.equal(await page.$('section[aria-label="Actions"]'), null, 'none of the Video Details tab');
+    assert.ok(await page.$('::-p-text(Harriet Mae Colville)'), 'the video’s title');
+    // Still being made: the progress, and Download DVD waits for the video.
+    await page.waitForSelector('::-p-text(The DVD can be downloaded once the video is finished)');
+    assert.equal(await downloadDisabled(page), true);
+    await checkAccessibility(page, 'DVD download prompt while rendering');
+    await screenshot(page, 'dvd-prompt-rendering', 1280);
+    await screenshot(page, 'dvd-prompt-rendering', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+  });
+
+  it('turns Download DVD on by itself once the video is finished, and downloads the disc image', async () => {
+    await page.waitForFunction((s) => (document.querySelector(s) as HTMLButtonElement | null)?.disabled === false, { timeout: 300_000, polling: 1000 }, DOWNLOAD_DVD);
+    await page.waitForSelector('::-p-text(The DVD is ready to download)');
+    await checkAccessibility(page, 'DVD download prompt, ready');
+    await screenshot(page, 'dvd-prompt-ready', 1280);
+    await screenshot(page, 'dvd-prompt-ready', 375);
+    await page.setViewport({ width: 1280, height: 900 });
+    const disc = page.waitForRequest((r: HTTPRequest) => r.url().endsWith(`/downloads/video/${video.video_code}/dvd.iso`), { timeout: 300_000 });
+    const asked = page.waitForResponse((r) => r.url().endsWith('/downloads/request_iso') && r.request().method() === 'POST');
+    await page.locator(DOWNLOAD_DVD).click();
+    assert.equal((await asked).status(), 200);
+    await disc;
+    // The full page is a link away.
+    await page.locator('main a::-p-text(Video Details)').click();
+    await page.waitForFunction((id) => location.pathname === `/videos/${id}/details` && location.search === '', {}, video.id);
+    await page.waitForSelector('[role="tablist"]');
+    assert.deepEqual(errors.filter((e) => !/net::ERR_ABORTED|ERR_FAILED/.test(e)), []);
+  });
+
+  it('says so for an address naming a video that is not the caller’s, as the page does', async () => {
+    await page.goto(`${app.url}/videos/999999/details?prompt=dvd_download`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('::-p-text(Page not found)');
+  });
+});
