@@ -46,6 +46,7 @@ import { offeredDesigns } from './services/theme.service.ts';
 import { queueDemoRenders } from './seed/demo-renders.ts';
 import { stockClipLibrary } from './services/stock-clip-library.service.ts';
 import { dvdService, organizationStandard } from './dvd/dvd.service.ts';
+import { inStage } from './repositories/cpu-account.ts';
 
 /** Everything a router needs, built once per process. Services take only the repositories they use. */
 export function createDeps(config: Config, db: Db, queue?: Queue) {
@@ -113,7 +114,7 @@ export function createDeps(config: Config, db: Db, queue?: Queue) {
     holdWaiting: () => library.running(),
     discStandard: organizationStandard(db),
     // The disc is authored from the pieces made with the HD segments as soon as the HD file is published.
-    afterHd: (render) => dvd.afterHd(render),
+    afterHd: (render) => inStage('dvd', () => dvd.afterHd(render)),
   });
   const library = libraryPreparation({
     db,

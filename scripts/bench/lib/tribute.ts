@@ -8,13 +8,15 @@ import { runTool } from '../../../server/src/repositories/run-tool.ts';
 import { insertTestTheme } from '../../../server/test/render-helpers.ts';
 import { benchPhotos } from './photos.ts';
 
-const SONG_SECONDS = 205;
+/** The bench tribute's length: three songs of 205 s, crossfaded, about ten minutes of video. */
+export const BENCH_MINUTES = 10.25;
 
-/** Three different pieces: chords with a slow swell, as long as three ordinary songs. */
-async function makeSongs(deps: Deps, db: Db, videoId: number): Promise<void> {
+/** Three different pieces: chords with a slow swell, together `minutes` long (three ordinary songs by default). */
+async function makeSongs(deps: Deps, db: Db, videoId: number, minutes: number): Promise<void> {
+  const SONG_SECONDS = Math.max(5, Math.round((minutes * 60) / 3));
   const chords = [[261.6, 329.6, 392.0], [220.0, 277.2, 329.6], [196.0, 246.9, 293.7]];
   for (const [i, notes] of chords.entries()) {
-    const file = path.join(os.tmpdir(), `bench-song-${i}.m4a`);
+    const file = path.join(os.tmpdir(), `bench-song-${i}-${SONG_SECONDS}.m4a`);
     const expr = notes.map((f) => `sin(2*PI*${f}*t)`).join('+');
     await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='(${expr})*(0.25+0.1*sin(2*PI*t/7))':s=48000:d=${SONG_SECONDS}`, '-ac', '2', '-c:a', 'aac', '-b:a', '160k', file], 300_000);
     const key = `videos/${videoId}/songs/${i}.m4a`;
@@ -26,9 +28,10 @@ async function makeSongs(deps: Deps, db: Db, videoId: number): Promise<void> {
 
 /**
  * The benchmark tribute (as scripts/bench/render.ts describes it): `count` twelve-megapixel photos, every one moving,
- * automatic transitions, one overlay, three songs, about ten minutes long; its photos processed, not yet finalized.
+ * automatic transitions, one overlay, three songs, about ten minutes long (`minutes`: the songs' length, which the
+ * automatic timing fits the photos to); its photos processed, not yet finalized.
  */
-export async function benchTribute(deps: Deps, db: Db, count: number): Promise<{ videoId: number; slideIds: number[] }> {
+export async function benchTribute(deps: Deps, db: Db, count: number, minutes = BENCH_MINUTES): Promise<{ videoId: number; slideIds: number[] }> {
   const sources = await benchPhotos(count);
   const themeId = await insertTestTheme(deps, { introLength: 5, outroLength: 4, transitionLength: 1 });
   const customizations = { effect: { 2: true, 3: true, 4: true, 6: true }, overlay: { 3: true } };
@@ -51,6 +54,6 @@ export async function benchTribute(deps: Deps, db: Db, count: number): Promise<{
   await Promise.all([0, 1].map(async () => {
     for (let id = pending.shift(); id !== undefined; id = pending.shift()) await deps.slideMedia.processSlide(id);
   }));
-  await makeSongs(deps, db, video.id);
+  await makeSongs(deps, db, video.id, minutes);
   return { videoId: video.id, slideIds };
 }

@@ -5,6 +5,7 @@ import { videoPostback } from '../services/postback.service.ts';
 import { analyseInChild } from '../media/detection-runner.ts';
 import { rotationIdeasFor } from '../services/rotation-ideas.service.ts';
 import type { JobHandlers, JobPayloads } from './types.ts';
+import { inStage } from '../repositories/cpu-account.ts';
 
 export const PURGE_AFTER_DAYS = 30;
 /** How long a photo's later images and analysis wait while the library is being prepared before they look again. */
@@ -36,7 +37,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
       await rotationIdeasFor(deps, analyseInChild).analyseSlide(slideId);
     },
     ...deps.render.handlers,
-    'dvd.build': async ({ renderId }) => deps.dvd.build(renderId),
+    'dvd.build': async ({ renderId }) => inStage('dvd', () => deps.dvd.build(renderId)),
     'library.prepare': async () => deps.library.start(),
     'videos.postback': async (data) => videoPostback(deps).deliver(data),
     'obituaries.feeds': async () => obituaryFeedService(db, obituaryImportService(db)).runAll(),

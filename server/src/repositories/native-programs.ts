@@ -13,7 +13,7 @@ import { runTool } from './run-tool.ts';
  * flags, the system and the processor's features: a changed source is built again, and a cache shared by two kinds
  * of machine never hands one the other's build.
  */
-export type NativeProgram = 'kenburns';
+export type NativeProgram = 'kenburns' | 'cpu-of';
 
 const SOURCE_DIR = fileURLToPath(new URL('../../native/', import.meta.url));
 
@@ -43,7 +43,8 @@ async function build(name: NativeProgram): Promise<string> {
   const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     // A compiler that does not know -march=native (or a processor it cannot name) gets the portable build.
-    await runTool('cc', [...FLAGS, '-o', partial, source, '-lm'], 120_000).catch(() => runTool('cc', [...PORTABLE, '-o', partial, source, '-lm'], 120_000));
+    const cc = (flags: string[]) => runTool('cc', [...flags, '-o', partial, source, '-lm'], 120_000, [], { account: false });
+    await cc(FLAGS).catch(() => cc(PORTABLE));
     await rename(partial, file);
   } catch (err) {
     await rm(partial, { force: true });

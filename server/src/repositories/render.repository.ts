@@ -7,6 +7,7 @@ import { AUDIO_RATE, LOUDNESS, WEB } from '../render/compile/profiles.ts';
 import { FPS } from '../render/plan/types.ts';
 import type { AudioPlan } from '../render/plan/types.ts';
 import type { SegmentCommand } from '../render/compile/segment-graph.ts';
+import { nodeCpu } from './cpu-account.ts';
 import { limitedGain, linearGain, loudnessRepository, type LoudnessReading } from './loudness.repository.ts';
 import { nativeProgram } from './native-programs.ts';
 import { runTool, type ToolResult } from './run-tool.ts';
@@ -83,7 +84,7 @@ async function withConcatList<T>(files: string[], use: (list: string) => Promise
  */
 async function copyJoin(segments: string[], sound: string | null, output: string, ffmpegJoin: () => Promise<unknown>): Promise<void> {
   try {
-    await joinMp4(segments, sound, output);
+    await nodeCpu('mp4 join', () => joinMp4(segments, sound, output));
   } catch (err) {
     if (!(err instanceof JoinUnsupported)) throw err;
     console.warn(`[render] joined by ffmpeg: ${err.message}`);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpuLog, currentStage } from './cpu-account.ts';
+import { nativeProgram } from './native-programs.ts';
 
 export interface ToolResult {
   stdout: string;
@@ -51,9 +53,14 @@ interface Exit {
 // Read at each start, so a variable the process sets later (a test's, a config's) reaches its tools too.
 const toolEnv = (): NodeJS.ProcessEnv => ({ ...process.env, OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '1' });
 
-/** Starts one process and answers how it ended, with what it said; `error` is a failure to start it at all. */
-function started(command: string, args: string[], stdio: Parameters<typeof spawn>[2]['stdio'], collect: boolean): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(command, args, { stdio, env: toolEnv() });
+/**
+ * Starts one process and answers how it ended, with what it said; `error` is a failure to start it at all. With
+ * `account` (the path of the built cpu-of program, while the CPU account is kept: cpu-account.ts), the process is
+ * started through it, which logs its CPU seconds under the caller's stage when it ends.
+ */
+function started(command: string, args: string[], stdio: Parameters<typeof spawn>[2]['stdio'], collect: boolean, account: string | null): { child: ChildProcess; exit: Promise<Exit> } {
+  const log = account && cpuLog();
+  const child = log ? spawn(account, [log, currentStage(), command, ...args], { stdio, env: toolEnv() }) : spawn(command, args, { stdio, env: toolEnv() });
   running.add(child);
   let stdout = '';
   let stderr = '';
@@ -85,8 +92,10 @@ const failure = (exit: Exit): ToolError => new ToolError(exit.command, exit.code
  * `feeds`, their programs run beside it, each writing into a pipe the tool reads at the feed's descriptor; a feed
  * that fails fails the run, so a picture cut short is never taken for a finished one.
  */
-export async function runTool(command: string, args: string[], timeoutMs: number, feeds: ToolFeed[] = []): Promise<ToolResult> {
-  const feeding = feeds.map((feed) => ({ feed, ...started(feed.command, feed.args, ['ignore', 'pipe', 'pipe'], false) }));
+export async function runTool(command: string, args: string[], timeoutMs: number, feeds: ToolFeed[] = [], options: { account?: boolean } = {}): Promise<ToolResult> {
+  // The C compiler that builds cpu-of is never run through it.
+  const account = cpuLog() && options.account !== false ? await nativeProgram('cpu-of') : null;
+  const feeding = feeds.map((feed) => ({ feed, ...started(feed.command, feed.args, ['ignore', 'pipe', 'pipe'], false, account) }));
   const stdio: ('ignore' | 'pipe' | NodeJS.ReadableStream)[] = ['ignore', 'pipe', 'pipe'];
   for (const { feed, child } of feeding) {
     while (stdio.length < feed.fd) stdio.push('ignore');
@@ -94,7 +103,7 @@ export async function runTool(command: string, args: string[], timeoutMs: number
   }
   let tool: ReturnType<typeof started>;
   try {
-    tool = started(command, args, stdio as Parameters<typeof spawn>[2]['stdio'], true);
+    tool = started(command, args, stdio as Parameters<typeof spawn>[2]['stdio'], true, account);
   } finally {
     // The tool has its own copy of each pipe; ours closed, a feed learns at once when the tool stops reading.
     for (const { child } of feeding) child.stdout!.destroy();

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { inStage } from '../repositories/cpu-account.ts';
 import type { JobName, JobPayloads } from '../jobs/types.ts';
 import type { MediaFileRepository } from '../repositories/media-file.repository.ts';
 import { renderArtRepository } from '../repositories/render-art.repository.ts';
@@ -88,11 +89,12 @@ export function renderEngine(deps: RenderEngineDeps) {
 
   /** The handlers of the render jobs (jobs/handlers.ts hands them the queue's payloads). */
   const handlers = {
-    'render.video': ({ videoId }: JobPayloads['render.video']) => renders.requestHd(videoId),
-    'render.segment': ({ renderId, index }: JobPayloads['render.segment']) => renders.segment(renderId, index),
-    'render.audio': ({ renderId }: JobPayloads['render.audio']) => renders.audio(renderId),
-    'render.assemble': ({ renderId }: JobPayloads['render.assemble']) => renders.assemble(renderId),
-    'render.web': ({ renderId }: JobPayloads['render.web']) => renders.web(renderId),
+    // Each job's tools are counted under its stage in the CPU account (cpu-account.ts), when it is kept.
+    'render.video': ({ videoId }: JobPayloads['render.video']) => inStage('planning', () => renders.requestHd(videoId)),
+    'render.segment': ({ renderId, index }: JobPayloads['render.segment']) => inStage('segment', () => renders.segment(renderId, index)),
+    'render.audio': ({ renderId }: JobPayloads['render.audio']) => inStage('sound', () => renders.audio(renderId)),
+    'render.assemble': ({ renderId }: JobPayloads['render.assemble']) => inStage('join', () => renders.assemble(renderId)),
+    'render.web': ({ renderId }: JobPayloads['render.web']) => inStage('web join', () => renders.web(renderId)),
     'render.prune': async () => {
       const result = await pruner.prune();
       // One line naming only what happened: a first start's held renders are not news every few minutes.

@@ -20,6 +20,7 @@ import type { SlideMediaRow } from '../repositories/slide-media.repository.ts';
 import { ToolError } from '../repositories/run-tool.ts';
 import { machineSceneCache, type SceneCache } from '../repositories/scene-cache.ts';
 import { scratchDir } from '../repositories/temp-files.ts';
+import { nodeCpu } from '../repositories/cpu-account.ts';
 import { mapLimited } from './limiter.ts';
 
 /** Where the pictures and sounds of slides come from: the slides' own files, or the showcase's sample photos. */
@@ -218,7 +219,7 @@ export function renderSegmentService(deps: SegmentServiceDeps) {
       const dir = await scratchDir('segment');
       const started = performance.now();
       try {
-        const { layers, next, suspect } = await drawLayers(plan, index, dir);
+        const { layers, next, suspect } = await nodeCpu('scene drawing', () => drawLayers(plan, index, dir));
         // A watched file is flushed at every packet, so each fragment reaches it as soon as the muxer writes it (the
         // same bytes; else ffmpeg's output buffer holds back up to 256 KB, most of a 360p segment).
         const container = watch ? [...profile.container, '-flush_packets', '1'] : profile.container;
