@@ -7,7 +7,9 @@
  * - seconds from asking for a rebuild to the checked ISO being published (from the same pieces);
  * - the ISO's size, its video rate and chapters.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/dvd.ts [photos]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx scripts/bench/dvd.ts [--photos=100] [--minutes=10.25]
+ *
+ * (`--photos=12 --minutes=1.5` shows in a few minutes that it runs to its end; the goal is the default tribute's.)
  *
  * Without DATABASE_URL an embedded PostgreSQL is started. The rendered segments are kept in
  * ~/.cache/tribute/bench/dvd-data, so only the first run pays for the whole HD render.
@@ -22,9 +24,11 @@ import { readDisc } from '../../server/src/dvd/validate.ts';
 import type { JobPayloads } from '../../server/src/jobs/types.ts';
 import type { RenderKind, RenderRow } from '../../server/src/repositories/render-record.repository.ts';
 import { createTestDatabase, stopEmbedded } from '../../server/test/database.ts';
-import { benchTribute } from './lib/tribute.ts';
+import { BENCH_MINUTES, benchTribute } from './lib/tribute.ts';
+import { option } from './lib/options.ts';
 
-const count = Number(process.argv[2] ?? 100);
+const count = option('photos', 0, 100);
+const minutes = option('minutes', 1, BENCH_MINUTES);
 const RUNS = 3;
 const GOAL_SECONDS = 10;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -45,7 +49,7 @@ async function main(): Promise<void> {
     const deps = createDeps(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' }), database.db);
     // A fresh database numbers the video and its slides as before: what an earlier run left under them goes first.
     rmSync(deps.repos.storage.resolve('videos'), { recursive: true, force: true });
-    const { videoId } = await benchTribute(deps, database.db, count);
+    const { videoId } = await benchTribute(deps, database.db, count, minutes);
     await database.db('videos').where({ id: videoId }).update({ date_in_queue: new Date() });
     console.log('Making the HD video ...');
     // In this process, without the queue's job expiry: on a machine busy with other work a ten-minute video's

@@ -34,17 +34,10 @@ import { segmentKey } from '../../server/src/render/compile/render-plan.ts';
 import { checkSegment, sampleSegments, treeCpu, type SegmentCheck } from './lib/segment-check.ts';
 import { BENCH_MINUTES, benchTribute } from './lib/tribute.ts';
 import { cpuAccount, printAccount } from './lib/cpu-account.ts';
+import { option } from './lib/options.ts';
 import { countInTree, peakSampler } from './lib/process-tree.ts';
 import { previewTimes } from './lib/preview-probe.ts';
 
-/** `--name=value` options, or the bare numbers photos and samples in that order. */
-function option(name: string, position: number, fallback: number): number {
-  const flag = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const bare = process.argv.slice(2).filter((a) => !a.startsWith('--'))[position];
-  const value = Number(flag ? flag.slice(name.length + 3) : bare ?? fallback);
-  if (!(value > 0)) throw new Error(`--${name} must be a positive number, not ${flag ?? bare}`);
-  return value;
-}
 const count = option('photos', 0, 100);
 const samples = option('samples', 1, 6);
 const minutes = option('minutes', 2, BENCH_MINUTES);
