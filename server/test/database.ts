@@ -31,10 +31,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database with every migration applied; drop() removes it again. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database with every migration applied (named `name`, else a random name); drop() removes it again. */
+export async function createTestDatabase(name = `tribute_test_${randomBytes(6).toString('hex')}`): Promise<TestDatabase> {
   const base = await serverUrl();
-  const name = `tribute_test_${randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
   await admin.raw(`CREATE DATABASE ${name}`);
   const url = new URL(base);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import type { Page } from 'puppeteer-core';
+import { screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
 
 /** The card's buttons by their text. */
@@ -10,21 +10,12 @@ const cardButtons = (page: Page) => page.$$eval('.MuiCardActions-root a, .MuiCar
 describe("the details card's slow-generation warning and its Edit once the disc is made", function () {
   this.timeout(240_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
 
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
+    ({ app, page, consoleErrors } = session);
   });
   afterEach(() => assert.deepEqual(consoleErrors, [], 'no console errors'));
 

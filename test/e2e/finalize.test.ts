@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import type { Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 
 interface Reply {
   status: number;
@@ -61,18 +61,13 @@ const progressText = (page: Page) =>
 describe('finalizing a video: preview, finalize and details', function () {
   this.timeout(240_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
 
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
+    ({ app, page, consoleErrors } = session);
     await page.goto(`${app.url}/videos`, { waitUntil: 'networkidle0' });
     const list = await call(page, 'GET', '/r/videos/list?context_org=0');
     const video = list.body?.videos?.find((v) => v.title === 'Chloé Dubois');
@@ -88,10 +83,6 @@ describe('finalizing a video: preview, finalize and details', function () {
     assert.ok(shortest, 'the stock library has songs');
     assert.equal((await call(page, 'POST', '/r/songs/attach_stock', { video_id: videoId, stock_song_id: [shortest.id] })).status, 200);
     assert.equal((await call(page, 'POST', '/r/songs/update_timing', { video_id: videoId, automatic: false, slide_time: 3 })).status, 200);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('opens the preview at once on the Preview step and plays it', async () => {
@@ -204,7 +195,7 @@ describe('finalizing a video: preview, finalize and details', function () {
   });
 
   it('shows the stock music licence to everyone', async () => {
-    const guest = await browser.browser.createBrowserContext();
+    const guest = await session.browser.createBrowserContext();
     const reader = await guest.newPage();
     await reader.goto(`${app.url}/orders/stock_music_eula`, { waitUntil: 'networkidle0' });
     assert.equal(await reader.$eval('h1', (h) => h.textContent), 'Stock Music License Agreement');

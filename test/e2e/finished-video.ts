@@ -19,7 +19,7 @@ async function call(page: Page, method: string, path: string, body?: unknown): P
 /**
  * A staff video made the way a user makes one — photos, the shortest stock song, finalized with the licence agreed —
  * and rendered by the app's own worker until its HD and web videos are done. Kept short (three photos, two seconds
- * each) so the render takes seconds. `page` must be signed in as staff@example.com on the app.
+ * each) so the render takes seconds. `page` must be signed in as the app's staff user (E2eApp.staffEmail, else staff@example.com).
  */
 export async function makeFinishedVideo(app: E2eApp, page: Page, title: string, timeoutMs = 240_000): Promise<{ id: number; videoCode: string }> {
   const video = await makeStaffVideo(app, title);

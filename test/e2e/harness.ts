@@ -14,18 +14,23 @@ export const OUTPUT_DIR = path.join(projectRoot, 'test-output');
 export interface E2eApp {
   url: string;
   running: Running;
+  /** Its data folder (DATA_DIR). */
+  dataDir: string;
+  /** The staff user the file's fixtures make videos for (makeStaffVideo); the demo's staff@example.com when absent. */
+  staffEmail?: string;
   stop(): Promise<void>;
 }
 
 /**
  * The whole product (HTTP, live sync, job worker) on a fresh database with the demo seed — with the short test
  * music library and without the demo tribute's background render, which would compete with the browser for the cores.
- * env adds settings as the environment gives them (ALLOW_PLAIN_HTTP, say), for this app only.
+ * env adds settings as the environment gives them (ALLOW_PLAIN_HTTP, say), for this app only; databaseName names
+ * its database (else a random name).
  */
-export async function startApp(env: Record<string, string> = {}): Promise<E2eApp> {
+export async function startApp(env: Record<string, string> = {}, databaseName?: string): Promise<E2eApp> {
   process.env.STOCK_MUSIC_LIBRARY ??= 'test';
   process.env.DEMO_TRIBUTE ??= '0';
-  const database: TestDatabase = await createTestDatabase();
+  const database: TestDatabase = await createTestDatabase(databaseName);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-e2e-'));
   const config = { ...loadConfig({ ...env, DATA_DIR: dataDir, DEMO_PASSWORD, SESSION_SECRET: 'e2e' }), port: 0 };
   await seedDemo(database.db, config);
@@ -33,6 +38,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2eApp
   return {
     url: running.url,
     running,
+    dataDir,
     async stop() {
       await running.stop();
       await database.drop();
@@ -68,7 +74,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
 ];
 
 /** Headless Debian Chromium with the flags this closed network needs. */
-export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser: Browser; userDataDir: string; close(): Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-chrome-'));
   const browser = await puppeteer.launch({
     executablePath: chromePath(),
@@ -78,6 +84,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser
   });
   return {
     browser,
+    userDataDir,
     async close() {
       await browser.close();
       rmSync(userDataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import type { Page } from 'puppeteer-core';
+import { checkAccessibility, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
 
 const PRODUCTS = ['dvd_label', 'dvd_jacket', 'video_book_insert'];
@@ -49,18 +49,13 @@ const field = (page: Page, name: string) => page.$eval(`input[name="${name}"]`, 
 describe('the details page: Print Labels', function () {
   this.timeout(300_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let video: { id: number; video_code: string };
 
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
+    ({ app, page, consoleErrors } = session);
     video = await makeStaffVideo(app, 'Margaret Ellen Hughes', {
       subtitle: 'April 2, 1938 – November 1, 2026',
       intro_text: 'In Loving Memory of',
@@ -69,10 +64,6 @@ describe('the details page: Print Labels', function () {
     });
     const { db } = app.running.deps;
     await db('organizations').where({ id: (await db('videos').where({ id: video.id }).first('organization_id')).organization_id }).update({ obituary_qr_link: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('shows the settings with their defaults and a preview of the single label', async () => {

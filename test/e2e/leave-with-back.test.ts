@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Dialog, Page } from 'puppeteer-core';
-import { launchBrowser, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import type { Dialog, Page } from 'puppeteer-core';
+import { type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 
 const SLOW = { download: 200_000, upload: 100_000, latency: 1500 };
 const pathOf = (page: Page) => page.evaluate(() => location.pathname);
@@ -22,32 +22,23 @@ async function reachStep(page: Page, url: string, from: string, step: string, re
  */
 describe('leaving a creator page with the browser Back button', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
   const dialogs: string[] = [];
   const videoRow = () => app.running.deps.db('videos').where({ id: videoId }).first();
 
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
+    ({ app, page, consoleErrors } = session);
     // The browser's own "Leave site?" question: recorded, and answered Leave, as someone in a hurry would.
     page.on('dialog', (dialog: Dialog) => {
       dialogs.push(dialog.type());
       void dialog.accept();
     });
-    const video = await app.running.deps.db('videos').where({ title: 'Robert "Bobby" Chen' }).first();
+    const video = await app.running.deps.db('videos').where({ title: 'Robert "Bobby" Chen', organization_id: session.organization.id }).first();
     videoId = video.id;
     await app.running.deps.db('videos').where({ id: videoId }).update({ automatic_timing: false, slide_time: 9 });
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
   afterEach(() => assert.deepEqual(consoleErrors, [], 'no console errors'));
 
@@ -73,7 +64,7 @@ describe('leaving a creator page with the browser Back button', () => {
     await page.type('#setup-title', 'Made on the way out');
     await page.goBack();
     await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 15_000 });
-    await waitForRow(() => app.running.deps.db('videos').where({ title: 'Made on the way out' }).first().then((row) => row !== undefined));
+    await waitForRow(() => app.running.deps.db('videos').where({ title: 'Made on the way out', organization_id: session.organization.id }).first().then((row) => row !== undefined));
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(await pathOf(page), '/dashboard', 'the new video does not pull the page back to its setup');
   });

@@ -17,7 +17,7 @@ import type { E2eApp } from './harness.ts';
  */
 export async function makeStaffVideo(app: E2eApp, title: string, values: Partial<VideoRow> = {}): Promise<VideoRow> {
   const { db } = app.running.deps;
-  const staff = await db('users').where({ email: 'staff@example.com' }).first();
+  const staff = await db('users').where({ email: app.staffEmail ?? 'staff@example.com' }).first();
   const [row] = await db('videos')
     .insert({ organization_id: staff.organization_id, user_id: staff.id, title, video_code: newVideoCode(), security_hash: newSecurityHash(), ...values })
     .returning('*');

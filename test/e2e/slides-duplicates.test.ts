@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { makeVideo } from '../../server/test/harness.ts';
-import { launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import { screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { waitForTiles } from './slide-grid-page.ts';
 
 /** A scene of overlapping soft shapes; each seed is a different photo. */
@@ -24,27 +24,21 @@ async function scene(seed: number, file: string): Promise<string> {
 
 describe('duplicate photos in the slide workspace', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let dir: string;
 
+  const session = staffSession();
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-duplicates-'));
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
+    ({ app, page } = session);
   });
   after(async () => {
-    await browser?.close();
-    await app?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('warns about a resized copy and a crop only the server sees, preselects the larger photo and Remove Duplicates removes both', async () => {
     const consoleErrors = watchConsole(page);
-    const demo = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    const demo = await app.running.deps.db('videos').where({ title: 'Chloé Dubois', organization_id: session.organization.id }).first();
     const video = await makeVideo(app.running.deps, { organization_id: demo.organization_id, title: 'Duplicates' });
     const original = await scene(1, path.join(dir, 'family.jpg'));
     const copy = path.join(dir, 'family-copy.jpg');

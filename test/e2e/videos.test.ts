@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { signIn } from './sign-in.ts';
 
 const SEEDED = ['José Álvarez', 'Margaret Ellen Hughes', 'Chloé Dubois', 'Robert "Bobby" Chen', 'Anna-Lena Björk'];
@@ -34,23 +35,14 @@ async function chooseSort(page: Page, label: string): Promise<void> {
 
 describe('the videos list', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
 
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
+    ({ app, page, consoleErrors } = session);
     await page.goto(`${app.url}/videos`, { waitUntil: 'networkidle0' });
     await waitForFooter(page, '5 videos');
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('lists the seeded videos, newest project first, linking finished ones to details', async () => {
@@ -142,7 +134,7 @@ describe('the videos list', () => {
   });
 
   it("offers super users a New Video button on /settings/videos that opens the creator's new-video page", async () => {
-    const context = await browser.browser.createBrowserContext();
+    const context = await session.browser.createBrowserContext();
     const admin = await context.newPage();
     await admin.setViewport({ width: 1280, height: 900 });
     await signIn(admin, app.url, 'admin@example.com');

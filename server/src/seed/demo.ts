@@ -78,60 +78,76 @@ export async function seedDemo(db: Db, config: Config, options: DemoSeedOptions 
 
 async function seedDemoOrganization(db: Db, password: string): Promise<void> {
   await db.transaction(async (trx) => {
-    const [org] = await trx('organizations').insert({ organization_name: 'Demo Funeral Home', billing_id_prompt: 'Case number' }).returning('*');
-    await trx('brands').insert([
-      { organization_id: org.id, name: 'Demo Funeral Home' },
-      { organization_id: org.id, name: 'Riverside Chapel' },
-    ]);
-    const hash = await passwordHasher.hash(password);
-    const [staff] = await trx('users')
-      .insert({ organization_id: org.id, email: 'staff@example.com', name: 'Sam Staff', role: 'org_admin', password_hash: hash })
-      .returning('*');
-    await trx('users').insert({ organization_id: org.id, email: 'admin@example.com', name: 'Alex Admin', role: 'super', password_hash: hash });
-
-    const day = 24 * 3600 * 1000;
-    const videos = [];
-    for (const [i, v] of DEMO_VIDEOS.entries()) {
-      const [row] = await trx('videos')
-        .insert({
-          organization_id: org.id,
-          user_id: staff.id,
-          title: v.title,
-          subtitle: v.subtitle,
-          intro_text: v.intro_text,
-          video_code: newVideoCode(),
-          security_hash: newSecurityHash(),
-          // Finalized, not finished: the seed renders it (seedDemoVideoMedia, queueDemoRenders) and the render marks it finished.
-          date_in_queue: v.captions ? new Date(Date.now() - (i + 1) * day) : null,
-          finished: false,
-          viewed: v.captions ? 12 * (i + 3) : 0,
-          created_at: new Date(Date.now() - (10 - i) * day),
-        })
-        .returning('*');
-      videos.push(row);
-    }
-
-    // The copies come from the catalogue the migrations install; the demo adds the download its orders show.
-    const catalogue = await trx('products').whereIn('kind', ['dvd', 'usb']).orderBy(['sort_order', 'id']).select('*');
-    const downloads = await trx('products')
-      .insert({ product_title: 'HD Download', product_thumb_image: 'download.svg', kind: 'download', price_cents: 0, physical: false })
-      .returning('*');
-    const products = [...catalogue, ...downloads];
-    const finalized = videos.filter((v) => v.date_in_queue);
-    for (const [i, video] of finalized.entries()) {
-      const [order] = await trx('orders')
-        .insert({ video_id: video.id, user_id: staff.id, organization_id: org.id, order_date: new Date(Date.now() - i * day) })
-        .returning('*');
-      await trx('order_details').insert({
-        order_id: order.id,
-        product_id: products[i % products.length].id,
-        unit_price_cents: products[i % products.length].price_cents,
-        quantity: i + 1,
-        shipped_date: i === 0 ? new Date() : null,
-        tracking: i === 0 ? '1Z999AA10123456784' : null,
-        date_cancelled: i === 2 ? new Date() : null,
-      });
-    }
+    await insertDemoOrganization(trx, password);
     await trx('system_settings').insert({ key: SEEDED_KEY, value: JSON.stringify({ at: new Date().toISOString() }) });
   });
+}
+
+/**
+ * The demo organization: its brands, its staff user (org_admin), the demo videos with their orders, and (only for
+ * the demo's own, when superEmail is given) the super user. Browser tests make more of them, each a tenant of its own
+ * on one shared app, with a staff email of their own and no super user.
+ */
+export async function insertDemoOrganization(
+  trx: Db,
+  password: string,
+  emails: { staff: string; super: string | null } = { staff: 'staff@example.com', super: 'admin@example.com' },
+): Promise<{ organizationId: number; staffId: number }> {
+  const [org] = await trx('organizations').insert({ organization_name: 'Demo Funeral Home', billing_id_prompt: 'Case number' }).returning('*');
+  await trx('brands').insert([
+    { organization_id: org.id, name: 'Demo Funeral Home' },
+    { organization_id: org.id, name: 'Riverside Chapel' },
+  ]);
+  const hash = await passwordHasher.hash(password);
+  const [staff] = await trx('users')
+    .insert({ organization_id: org.id, email: emails.staff, name: 'Sam Staff', role: 'org_admin', password_hash: hash })
+    .returning('*');
+  if (emails.super) await trx('users').insert({ organization_id: org.id, email: emails.super, name: 'Alex Admin', role: 'super', password_hash: hash });
+
+  const day = 24 * 3600 * 1000;
+  const videos = [];
+  for (const [i, v] of DEMO_VIDEOS.entries()) {
+    const [row] = await trx('videos')
+      .insert({
+        organization_id: org.id,
+        user_id: staff.id,
+        title: v.title,
+        subtitle: v.subtitle,
+        intro_text: v.intro_text,
+        video_code: newVideoCode(),
+        security_hash: newSecurityHash(),
+        // Finalized, not finished: the seed renders it (seedDemoVideoMedia, queueDemoRenders) and the render marks it finished.
+        date_in_queue: v.captions ? new Date(Date.now() - (i + 1) * day) : null,
+        finished: false,
+        viewed: v.captions ? 12 * (i + 3) : 0,
+        created_at: new Date(Date.now() - (10 - i) * day),
+      })
+      .returning('*');
+    videos.push(row);
+  }
+
+  // The copies come from the catalogue the migrations install; the demo adds the download its orders show (once).
+  const catalogue = await trx('products').whereIn('kind', ['dvd', 'usb']).orderBy(['sort_order', 'id']).select('*');
+  const download =
+    (await trx('products').where({ kind: 'download', product_title: 'HD Download' }).orderBy('id').first()) ??
+    (await trx('products')
+      .insert({ product_title: 'HD Download', product_thumb_image: 'download.svg', kind: 'download', price_cents: 0, physical: false })
+      .returning('*'))[0];
+  const products = [...catalogue, download];
+  const finalized = videos.filter((v) => v.date_in_queue);
+  for (const [i, video] of finalized.entries()) {
+    const [order] = await trx('orders')
+      .insert({ video_id: video.id, user_id: staff.id, organization_id: org.id, order_date: new Date(Date.now() - i * day) })
+      .returning('*');
+    await trx('order_details').insert({
+      order_id: order.id,
+      product_id: products[i % products.length].id,
+      unit_price_cents: products[i % products.length].price_cents,
+      quantity: i + 1,
+      shipped_date: i === 0 ? new Date() : null,
+      tracking: i === 0 ? '1Z999AA10123456784' : null,
+      date_cancelled: i === 2 ? new Date() : null,
+    });
+  }
+  return { organizationId: org.id, staffId: staff.id };
 }
