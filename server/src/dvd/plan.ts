@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { itemSegments, type Timeline } from '../render/plan/types.ts';
 
-/** Bump when the same HD plan should give a different disc: every cached ISO is then made anew. */
-export const DVD_VERSION = 'dvd-1';
+/**
+ * Bump when the same HD plan should give a different disc: every cached ISO (and every disc piece) is then made
+ * anew. dvd-2: the pieces' colour matrix changed by the colorspace filter (dvd-pieces.ts).
+ */
+export const DVD_VERSION = 'dvd-2';
 
 export type DvdStandard = 'ntsc' | 'pal';
 export const DVD_STANDARDS: readonly DvdStandard[] = ['ntsc', 'pal'];
