@@ -67,7 +67,8 @@ describe('the dashboard', () => {
     await page.locator('::-p-aria(Open menu)').click();
     await page.waitForSelector('nav[aria-label="Main menu"]');
     const links = await page.$$eval('.MuiDrawer-paper nav a', (as) => as.map((a) => a.getAttribute('href')));
-    assert.deepEqual(links, ['/dashboard', '/videos', '/organizations/account_settings', '/sor', '/users/logout']);
+    // The demo organization has billing on: Billing after Service of Remembrance.
+    assert.deepEqual(links, ['/dashboard', '/videos', '/organizations/account_settings', '/sor', '/reports/statement_history', '/users/logout']);
     const width = await page.$eval('.MuiDrawer-paper', (el) => el.getBoundingClientRect().width);
     assert.equal(width, 350, 'the menu drawer is 350 wide on a wide window');
     await checkAccessibility(page, 'menu drawer');

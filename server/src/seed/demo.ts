@@ -93,7 +93,8 @@ export async function insertDemoOrganization(
   password: string,
   emails: { staff: string; super: string | null } = { staff: 'staff@example.com', super: 'admin@example.com' },
 ): Promise<{ organizationId: number; staffId: number }> {
-  const [org] = await trx('organizations').insert({ organization_name: 'Demo Funeral Home', billing_id_prompt: 'Case number' }).returning('*');
+  // Billing on, so the demo's staff see the drawer's Billing link and their statements (spec 1 section 2.10).
+  const [org] = await trx('organizations').insert({ organization_name: 'Demo Funeral Home', billing_id_prompt: 'Case number', billing: true }).returning('*');
   await trx('brands').insert([
     { organization_id: org.id, name: 'Demo Funeral Home' },
     { organization_id: org.id, name: 'Riverside Chapel' },
