@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mock } from 'node:test';
 import { BURN_TIMINGS, ERROR_CODES, errorReply, replyFrame, type ExtensionVersion, type ReplyFrame, type RequestFrame } from '../../../../common/burn-protocol.ts';
 import { BurnClientError, ExtensionClient, helperErrorText, type FrameLink } from './extension-client.ts';
 
@@ -62,16 +63,33 @@ describe('the extension client', () => {
   });
 
   it('times a request out with the no-response text, and a progress frame restarts the clock', async () => {
-    const t = testLink();
-    const client = new ExtensionClient(t.link);
-    t.onRequest((frame) => {
-      setTimeout(() => t.reply(replyFrame(frame.id, { type: 'update_progress', percent: 10 }, false)), 60);
-      setTimeout(() => t.reply(replyFrame(frame.id, { type: 'update_finish', version: 7 })), 120);
-    });
-    assert.deepEqual(await client.request({ type: 'update_start' }, { timeoutMs: 100 }), { type: 'update_finish', version: 7 });
-    t.onRequest(() => undefined);
-    await assert.rejects(client.request({ type: 'version' }, { timeoutMs: 50 }), { message: 'No response from the helper tools. Please close window and try again.' });
-    client.close();
+    // A mocked clock: with the real one a loaded machine ran the 100 ms limit in the same turn as the progress frame
+    // due before it, ahead of that frame's delivery, and the request failed.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const t = testLink();
+      const client = new ExtensionClient(t.link);
+      t.onRequest((frame) => {
+        setTimeout(() => t.reply(replyFrame(frame.id, { type: 'update_progress', percent: 10 }, false)), 60);
+        setTimeout(() => t.reply(replyFrame(frame.id, { type: 'update_finish', version: 7 })), 120);
+      });
+      const updating = client.request({ type: 'update_start' }, { timeoutMs: 100 });
+      // Without the progress frame's restart the limit would end the request at 100 ms, before the answer at 120.
+      // A millisecond at a time: one tick of 120 would date the frames' deliveries (due "now") after the limit.
+      for (let ms = 0; ms < 120; ms++) mock.timers.tick(1);
+      assert.deepEqual(await updating, { type: 'update_finish', version: 7 });
+      t.onRequest(() => undefined);
+      let settled = false;
+      const silent = client.request({ type: 'version' }, { timeoutMs: 50 }).finally(() => (settled = true));
+      mock.timers.tick(49);
+      await Promise.resolve();
+      assert.equal(settled, false, 'not before its 50 ms');
+      mock.timers.tick(1);
+      await assert.rejects(silent, { message: 'No response from the helper tools. Please close window and try again.' });
+      client.close();
+    } finally {
+      mock.timers.reset();
+    }
   });
 
   it('detects the extension with tries every 100 ms, and an answer to any try counts', async () => {
