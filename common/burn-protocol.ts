@@ -22,11 +22,10 @@ export const BURN_CHANNEL = 'tribute-burn';
 /** The native messaging host name registered by the installers (lowercase, digits, dots and underscores only). */
 export const NATIVE_HOST_NAME = 'com.tribute.dvd_burner';
 
-/**
- * The Chrome and Edge extension id. It is derived from the public key committed in extension/manifest.base.json
- * ("key"), so unpacked builds, packed builds and the host manifests all agree on it.
+/*
+ * The Chrome and Edge extension id is each installation's own: it follows from the key that installation signs its
+ * .crx with (extension/chrome-key.ts), and the build gives it to the unpacked manifest ("key") and every host manifest.
  */
-export const CHROME_EXTENSION_ID = 'jpjmkcjchiabckfejhekiajddlfjbngc';
 /** The Firefox extension id (browser_specific_settings.gecko.id). */
 export const FIREFOX_EXTENSION_ID = 'dvd-burner@tribute-videos.com';
 

@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  CHROME_EXTENSION_ID,
   FIREFOX_EXTENSION_ID,
   MIN_CHROME_EXTENSION_VERSION,
   MIN_FIREFOX_EXTENSION_VERSION,
   compareVersions,
 } from '../common/burn-protocol.ts';
-import { ICON_SIZES, buildExtension, chromeKeyFile, originMatchPattern, packageExtension } from './build.ts';
+import { chromeUpdateUrl, firefoxUpdateUrl } from '../common/extension-updates.ts';
+import { ICON_SIZES, buildExtension, extensionManifest, originMatchPattern, packageExtension } from './build.ts';
+import { loadOrCreateChromeKey, type ChromeKey } from './chrome-key.ts';
 import { createCrx3, extensionIdFromPublicKey, parseCrx3, publicKeyDer } from './crx.ts';
 import { lintFirefoxBuild } from './lint.ts';
 
@@ -32,22 +33,42 @@ function zipNames(zip: Buffer): string[] {
 describe('extension build', function () {
   this.timeout(120000);
   let out: string;
+  let chromeKey: ChromeKey;
   before(() => {
     out = mkdtempSync(path.join(os.tmpdir(), 'tribute-extension-'));
+    chromeKey = loadOrCreateChromeKey(path.join(out, 'keys', 'chrome-extension-rsa.pem'));
   });
   after(() => rmSync(out, { recursive: true, force: true }));
 
-  it('commits the public key whose id is CHROME_EXTENSION_ID and the gecko id FIREFOX_EXTENSION_ID', () => {
+  it('commits no Chrome key (each installation has its own) and the gecko id FIREFOX_EXTENSION_ID', () => {
     const chrome = readJson(path.join(here, 'manifest.chrome.json'));
-    assert.equal(extensionIdFromPublicKey(Buffer.from(String(chrome.key), 'base64')), CHROME_EXTENSION_ID);
+    assert.equal(chrome.key, undefined);
+    assert.throws(() => extensionManifest('chrome', PUBLIC_URL), /needs the installation's extension key/);
     const firefox = readJson(path.join(here, 'manifest.firefox.json')) as { browser_specific_settings: { gecko: { id: string } } };
     assert.equal(firefox.browser_specific_settings.gecko.id, FIREFOX_EXTENSION_ID);
+    const plain = extensionManifest('firefox', 'http://127.0.0.1:8080', { helperVersion: 7 }) as { browser_specific_settings: { gecko: Record<string, unknown> } };
+    assert.equal(plain.browser_specific_settings.gecko.update_url, undefined, 'Firefox takes only an https update address');
   });
 
-  it('carries versions that meet the burn window’s minimums', () => {
+  it('carries versions that meet the burn window’s minimums and move with the helper’s', () => {
     const versions = readJson(path.join(here, 'version.json')) as { chrome: string; firefox: string };
     assert.ok(compareVersions(versions.chrome, MIN_CHROME_EXTENSION_VERSION) >= 0);
     assert.ok(compareVersions(versions.firefox, MIN_FIREFOX_EXTENSION_VERSION) >= 0);
+    const chrome7 = extensionManifest('chrome', PUBLIC_URL, { helperVersion: 7, chromeKeyBase64: chromeKey.publicKeyBase64 });
+    const chrome8 = extensionManifest('chrome', PUBLIC_URL, { helperVersion: 8, chromeKeyBase64: chromeKey.publicKeyBase64 });
+    assert.equal(chrome7.version, `${versions.chrome}.7`);
+    assert.equal(compareVersions(String(chrome8.version), String(chrome7.version)), 1);
+    assert.equal(extensionManifest('firefox', PUBLIC_URL, { helperVersion: 12 }).version, `${versions.firefox}.12`);
+  });
+
+  it('points both builds at this server’s update manifests', () => {
+    const chrome = extensionManifest('chrome', 'https://app.example.com/sub', { helperVersion: 7, chromeKeyBase64: chromeKey.publicKeyBase64 });
+    assert.equal(chrome.update_url, 'https://app.example.com/denim/updates/chrome.xml');
+    assert.equal(chrome.update_url, chromeUpdateUrl('https://app.example.com'));
+    const firefox = extensionManifest('firefox', 'https://app.example.com', { helperVersion: 7 }) as { browser_specific_settings: { gecko: Record<string, unknown> } };
+    assert.equal(firefox.browser_specific_settings.gecko.update_url, 'https://app.example.com/denim/updates/firefox.json');
+    assert.equal(firefox.browser_specific_settings.gecko.update_url, firefoxUpdateUrl('https://app.example.com'));
+    assert.equal(firefox.browser_specific_settings.gecko.id, FIREFOX_EXTENSION_ID);
   });
 
   it('matches only the product origin (Chrome with its port; Firefox patterns cannot hold one)', () => {
@@ -56,13 +77,14 @@ describe('extension build', function () {
     assert.equal(originMatchPattern('https://app.example.com/sub', 'chrome'), 'https://app.example.com/*');
   });
 
-  it('builds Chrome: service worker, key, version, the origin baked in, icons', async () => {
-    const dir = await buildExtension({ browser: 'chrome', publicUrl: `${PUBLIC_URL}/`, outDir: path.join(out, 'chrome') });
+  it('builds Chrome: service worker, the installation’s key, version, the origin baked in, icons', async () => {
+    const dir = await buildExtension({ browser: 'chrome', publicUrl: `${PUBLIC_URL}/`, outDir: path.join(out, 'chrome'), helperVersion: 7, chromeKey });
     const manifest = readJson(path.join(dir, 'manifest.json')) as Record<string, never>;
     assert.equal(manifest.manifest_version, 3);
-    assert.equal(manifest.version, '1.6.0');
+    assert.equal(manifest.version, '1.6.7');
     assert.deepEqual(manifest.background, { service_worker: 'background.js' });
-    assert.equal(extensionIdFromPublicKey(Buffer.from(manifest.key, 'base64')), CHROME_EXTENSION_ID);
+    assert.equal(extensionIdFromPublicKey(Buffer.from(manifest.key, 'base64')), chromeKey.extensionId);
+    assert.equal(manifest.update_url, 'http://127.0.0.1:8123/denim/updates/chrome.xml');
     assert.deepEqual(manifest.permissions, ['nativeMessaging']);
     assert.equal(manifest.host_permissions, undefined);
     // Its own pages (the service worker) run only its own files: no eval, no other site's script, no plugins, no frames.
@@ -85,20 +107,17 @@ describe('extension build', function () {
     assert.ok(iconBytes < 20_000, `icons are small (${iconBytes} bytes)`);
   });
 
-  it('packages Chrome as a .zip and a CRX3 signed with the key whose id is CHROME_EXTENSION_ID', async function () {
+  it('packages Chrome as a .zip and, always, a CRX3 signed with the installation’s key', async function () {
     const dir = path.join(out, 'chrome');
-    if (!existsSync(path.join(dir, 'manifest.json'))) await buildExtension({ browser: 'chrome', publicUrl: PUBLIC_URL, outDir: dir });
-    const noKey = await packageExtension({ browser: 'chrome', dir, outFile: path.join(out, 'nokey/tribute-burner-chrome.zip'), chromeKeyFile: null });
-    assert.equal(noKey.crx, null);
-    assert.match(String(noKey.skipped), /CHROME_EXTENSION_KEY/);
-    assert.deepEqual(zipNames(readFileSync(noKey.files[0])), ['background.js', 'content-script.js', 'icons/128.png', 'icons/16.png', 'icons/32.png', 'icons/48.png', 'manifest.json']);
+    if (!existsSync(path.join(dir, 'manifest.json'))) await buildExtension({ browser: 'chrome', publicUrl: PUBLIC_URL, outDir: dir, chromeKey });
+    await assert.rejects(packageExtension({ browser: 'chrome', dir, outFile: path.join(out, 'nokey/tribute-burner-chrome.zip') }), /needs the installation's key/);
 
-    if (!chromeKeyFile()) this.skip(); // the real key lives outside the repository
-    const packed = await packageExtension({ browser: 'chrome', dir, outFile: path.join(out, 'tribute-burner-chrome.zip') });
+    const packed = await packageExtension({ browser: 'chrome', dir, outFile: path.join(out, 'tribute-burner-chrome.zip'), chromeKey });
+    assert.deepEqual(zipNames(readFileSync(packed.files[0])), ['background.js', 'content-script.js', 'icons/128.png', 'icons/16.png', 'icons/32.png', 'icons/48.png', 'manifest.json']);
     assert.equal(packed.crx, path.join(out, 'tribute-burner-chrome.crx'));
-    const crx = parseCrx3(readFileSync(packed.crx));
+    const crx = parseCrx3(readFileSync(String(packed.crx)));
     assert.equal(crx.valid, true);
-    assert.equal(crx.extensionId, CHROME_EXTENSION_ID);
+    assert.equal(crx.extensionId, chromeKey.extensionId);
     assert.deepEqual(crx.zip, readFileSync(path.join(out, 'tribute-burner-chrome.zip')));
   });
 
@@ -115,17 +134,18 @@ describe('extension build', function () {
     assert.equal(parseCrx3(tampered).valid, false);
   });
 
-  it('builds Firefox: background scripts, gecko id, version 1.7.0; the .xpi holds it; web-ext lint finds nothing', async () => {
-    const dir = await buildExtension({ browser: 'firefox', publicUrl: PUBLIC_URL, outDir: path.join(out, 'firefox') });
+  it('builds Firefox: background scripts, gecko id, version 1.7.<helper>; the .xpi holds it; web-ext lint finds nothing', async () => {
+    // https, so the build carries its update_url and lint checks it too.
+    const dir = await buildExtension({ browser: 'firefox', publicUrl: 'https://app.example.com:8443', outDir: path.join(out, 'firefox'), helperVersion: 7 });
     const manifest = readJson(path.join(dir, 'manifest.json')) as Record<string, never>;
-    assert.equal(manifest.version, '1.7.0');
+    assert.equal(manifest.version, '1.7.7');
     assert.deepEqual(manifest.background, { scripts: ['background.js'] });
     assert.equal(manifest.key, undefined, 'Firefox refuses the Chrome key');
     assert.match(String((manifest.content_security_policy as { extension_pages?: string }).extension_pages), /^script-src 'self'; object-src 'none';/);
-    assert.deepEqual((manifest.content_scripts as { matches: string[] }[])[0].matches, ['http://127.0.0.1/*']);
+    assert.deepEqual((manifest.content_scripts as { matches: string[] }[])[0].matches, ['https://app.example.com/*']);
 
     const packed = await packageExtension({ browser: 'firefox', dir, outFile: path.join(out, 'tribute-burner-firefox.xpi') });
-    assert.deepEqual(packed, { files: [path.join(out, 'tribute-burner-firefox.xpi')], crx: null, skipped: null });
+    assert.deepEqual(packed, { files: [path.join(out, 'tribute-burner-firefox.xpi')], crx: null });
     assert.ok(zipNames(readFileSync(packed.files[0])).includes('manifest.json'));
 
     const lint = await lintFirefoxBuild(dir);

@@ -1,19 +1,21 @@
 /**
  * Builds the burn extension for one browser and packages it (offline: esbuild, sharp and yazl are installed).
  *
- *   buildExtension({ browser, publicUrl, outDir })   -> outDir holds the unpacked extension (load it as is)
- *   packageExtension({ browser, dir, outFile })      -> Chrome: outFile (.zip) and, with the private key, the .crx
- *                                                       beside it; Firefox: outFile (.xpi)
+ *   buildExtension({ browser, publicUrl, outDir, chromeKey })  -> outDir holds the unpacked extension (load it as is)
+ *   packageExtension({ browser, dir, outFile, chromeKey })     -> Chrome: outFile (.zip) and the .crx beside it,
+ *                                                                signed with this installation's key; Firefox: .xpi
  *
- * The product's PUBLIC_URL is fixed in at build time: the content script matches only its origin and the burn
- * window opens under it. Versions come from extension/version.json, the Chrome id from the public key in
- * manifest.chrome.json ("key"). Run it too:
+ * The product's PUBLIC_URL is fixed in at build time: the content script matches only its origin, the burn window
+ * opens under it, and the manifests' update_url (Chrome) and gecko.update_url (Firefox) point at its
+ * /denim/updates/ routes (common/extension-updates.ts), so installed extensions update themselves (Firefox: https
+ * addresses only). Versions are
+ * extension/version.json's major.minor with the helper's version as the third number: the helper and the
+ * extension move together, and a build with a higher helper version is offered to installed extensions. The
+ * Chrome id follows from this installation's key (chrome-key.ts). Run it too:
  *   node --import tsx extension/build.ts --browser chrome|firefox|all --public-url URL [--out DIR]
  * which writes DIR/extension/<browser>/ and DIR/tribute-burner-<browser>.{zip,crx,xpi} (DIR: build/burner).
  */
-import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,8 +23,11 @@ import * as esbuild from 'esbuild';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import { zipBuffer } from '../scripts/lib/zip-buffer.ts';
-import { CHROME_EXTENSION_ID, FIREFOX_EXTENSION_ID, type ExtensionBrowser } from '../common/burn-protocol.ts';
-import { createCrx3, extensionIdFromPublicKey, publicKeyDer } from './crx.ts';
+import { FIREFOX_EXTENSION_ID, type ExtensionBrowser } from '../common/burn-protocol.ts';
+import { chromeUpdateUrl, firefoxUpdateUrl } from '../common/extension-updates.ts';
+import { defaultSigningKeyFile } from '../installer/signing.ts';
+import { defaultChromeKeyFile, loadOrCreateChromeKey, type ChromeKey } from './chrome-key.ts';
+import { createCrx3 } from './crx.ts';
 import { MIN_CHROME_VERSION, MIN_FIREFOX_VERSION } from '../common/burn-support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,10 +42,20 @@ export const PACKAGE_NAMES = {
   firefoxXpi: 'tribute-burner-firefox.xpi',
 } as const;
 
-/** The versions the builds carry (spec 3 section 9: the burn window needs at least 1.6 Chrome, 1.7 Firefox). */
-export function extensionVersion(browser: ExtensionBrowser): string {
+/** The helper's version (native-host/version.json), the third number of the extensions' versions. */
+export function sourceHelperVersion(): number {
+  return (JSON.parse(readFileSync(path.join(here, '..', 'native-host', 'version.json'), 'utf8')) as { version: number }).version;
+}
+
+/**
+ * The version a build carries: version.json's major.minor (spec 3 section 9: the burn window needs at least 1.6
+ * Chrome, 1.7 Firefox) and the helper's version, e.g. 1.6.7 with helper 7.
+ */
+export function extensionVersion(browser: ExtensionBrowser, helperVersion = sourceHelperVersion()): string {
   const versions = JSON.parse(readFileSync(path.join(here, 'version.json'), 'utf8')) as Record<ExtensionBrowser, string>;
-  return versions[browser];
+  if (!/^\d+\.\d+$/.test(versions[browser])) throw new Error(`extension/version.json: ${browser} must be major.minor, not ${versions[browser]}.`);
+  if (!Number.isSafeInteger(helperVersion) || helperVersion < 0) throw new Error(`The helper version must be a whole number, not ${helperVersion}.`);
+  return `${versions[browser]}.${helperVersion}`;
 }
 
 type Json = Record<string, unknown>;
@@ -72,18 +87,33 @@ export function originMatchPattern(publicUrl: string, browser: ExtensionBrowser)
   return `${url.protocol}//${url.hostname}${port}/*`;
 }
 
-/** The manifest for a browser: base + that browser's overrides, its version and the product's origin. */
-export function extensionManifest(browser: ExtensionBrowser, publicUrl: string): Json {
+export interface ManifestOptions {
+  /** Default native-host/version.json's. */
+  helperVersion?: number;
+  /** Chrome: this installation's public key (base64 SPKI DER), the manifest's "key" that fixes the id. */
+  chromeKeyBase64?: string;
+}
+
+/**
+ * The manifest for a browser: base + that browser's overrides, its version, the product's origin and the update
+ * address. The Chrome manifest carries the installation's public key as "key", so the unpacked build has the same
+ * id as the .crx (Chrome drops "key" from a packed extension's manifest; the store uploads leave it out).
+ */
+export function extensionManifest(browser: ExtensionBrowser, publicUrl: string, { helperVersion, chromeKeyBase64 }: ManifestOptions = {}): Json {
   const manifest = merge(readJson('manifest.base.json'), readJson(`manifest.${browser}.json`));
-  manifest.version = extensionVersion(browser);
+  manifest.version = extensionVersion(browser, helperVersion);
   const scripts = manifest.content_scripts as Json[];
   manifest.content_scripts = scripts.map((script) => ({ ...script, matches: [originMatchPattern(publicUrl, browser)] }));
   if (browser === 'chrome') {
-    const id = extensionIdFromPublicKey(Buffer.from(String(manifest.key), 'base64'));
-    if (id !== CHROME_EXTENSION_ID) throw new Error(`manifest.chrome.json's key gives the id ${id}, not CHROME_EXTENSION_ID ${CHROME_EXTENSION_ID}.`);
+    if (!chromeKeyBase64) throw new Error('The Chrome build needs the installation\'s extension key (chrome-key.ts).');
+    manifest.key = chromeKeyBase64;
+    manifest.update_url = chromeUpdateUrl(publicUrl);
   } else {
     const gecko = ((manifest.browser_specific_settings as Json).gecko ?? {}) as Json;
     if (gecko.id !== FIREFOX_EXTENSION_ID) throw new Error(`manifest.firefox.json's gecko id is not FIREFOX_EXTENSION_ID ${FIREFOX_EXTENSION_ID}.`);
+    // Firefox takes only an https update address (an http one makes it mark the add-on incompatible): a build for
+    // a plain http address (loopback trials) has none and is updated by reinstalling.
+    if (new URL(publicUrl).protocol === 'https:') (manifest.browser_specific_settings as Json).gecko = { ...gecko, update_url: firefoxUpdateUrl(publicUrl) };
   }
   return manifest;
 }
@@ -117,12 +147,16 @@ export interface BuildExtensionOptions {
   publicUrl: string;
   /** Emptied and filled with the unpacked extension. */
   outDir: string;
+  /** Default native-host/version.json's. */
+  helperVersion?: number;
+  /** Chrome: this installation's key (chrome-key.ts). */
+  chromeKey?: ChromeKey;
 }
 
 /** Builds the unpacked extension into outDir and answers outDir. */
-export async function buildExtension({ browser, publicUrl, outDir }: BuildExtensionOptions): Promise<string> {
+export async function buildExtension({ browser, publicUrl, outDir, helperVersion, chromeKey }: BuildExtensionOptions): Promise<string> {
   const url = normalPublicUrl(publicUrl);
-  const manifest = extensionManifest(browser, url);
+  const manifest = extensionManifest(browser, url, { helperVersion, chromeKeyBase64: chromeKey?.publicKeyBase64 });
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await esbuild.build({
@@ -162,10 +196,10 @@ export function zipDirectory(dir: string): Promise<Buffer> {
   return zipBuffer(zip);
 }
 
-/** Where the Chrome private key is: env CHROME_EXTENSION_KEY (a PEM file), else ~/.cache/tribute/keys/chrome-extension.pem. */
-export function chromeKeyFile(): string | null {
-  const file = process.env.CHROME_EXTENSION_KEY || path.join(os.homedir(), '.cache/tribute/keys/chrome-extension.pem');
-  return existsSync(file) ? file : null;
+/** This installation's Chrome key: env CHROME_EXTENSION_KEY, else beside the helper's signing key, made when missing. */
+export function defaultChromeKey(signingKeyFile = defaultSigningKeyFile()): ChromeKey {
+  const { file, explicit } = defaultChromeKeyFile(signingKeyFile);
+  return loadOrCreateChromeKey(file, explicit);
 }
 
 export interface PackageExtensionOptions {
@@ -174,17 +208,15 @@ export interface PackageExtensionOptions {
   dir: string;
   /** Chrome: the .zip to write (the .crx goes beside it, same name); Firefox: the .xpi to write. */
   outFile: string;
-  /** The Chrome private key (PEM); default chromeKeyFile(). */
-  chromeKeyFile?: string | null;
+  /** Chrome: this installation's key (chrome-key.ts), which signs the .crx. */
+  chromeKey?: ChromeKey;
 }
 
 export interface PackagedExtension {
   /** Every file written. */
   files: string[];
-  /** The .crx written, or null (Firefox, or no Chrome private key). */
+  /** The .crx written, or null (Firefox). */
   crx: string | null;
-  /** Why no .crx was written, for Chrome without the private key. */
-  skipped: string | null;
 }
 
 function writeFileAtomic(file: string, bytes: Buffer): void {
@@ -194,37 +226,34 @@ function writeFileAtomic(file: string, bytes: Buffer): void {
   renameSync(`${file}.tmp`, file);
 }
 
-function loadChromeKey(file: string): KeyObject {
-  const key = createPrivateKey(readFileSync(file));
-  const id = extensionIdFromPublicKey(publicKeyDer(key));
-  if (id !== CHROME_EXTENSION_ID) throw new Error(`The Chrome key ${file} gives the id ${id}, not CHROME_EXTENSION_ID ${CHROME_EXTENSION_ID}.`);
-  return key;
-}
-
-/** Packages an unpacked build: Chrome .zip (+ .crx with the private key), Firefox .xpi. */
-export async function packageExtension({ browser, dir, outFile, chromeKeyFile: keyFile }: PackageExtensionOptions): Promise<PackagedExtension> {
+/** Packages an unpacked build: Chrome .zip and .crx (signed with the installation's key), Firefox .xpi. */
+export async function packageExtension({ browser, dir, outFile, chromeKey }: PackageExtensionOptions): Promise<PackagedExtension> {
   if (!existsSync(path.join(dir, 'manifest.json'))) throw new Error(`${dir} holds no built extension (manifest.json).`);
   const zip = await zipDirectory(dir);
   writeFileAtomic(outFile, zip);
-  if (browser === 'firefox') return { files: [outFile], crx: null, skipped: null };
-
-  const key = keyFile === undefined ? chromeKeyFile() : keyFile;
-  if (!key) {
-    const skipped = 'No Chrome extension private key (env CHROME_EXTENSION_KEY or ~/.cache/tribute/keys/chrome-extension.pem): the .crx was not built; the .zip was.';
-    return { files: [outFile], crx: null, skipped };
-  }
+  if (browser === 'firefox') return { files: [outFile], crx: null };
+  if (!chromeKey) throw new Error('Packaging the Chrome extension needs the installation\'s key (chrome-key.ts).');
   const crx = outFile.replace(/\.zip$/i, '') + '.crx';
-  writeFileAtomic(crx, createCrx3(zip, loadChromeKey(key)));
-  return { files: [outFile, crx], crx, skipped: null };
+  writeFileAtomic(crx, createCrx3(zip, chromeKey.privateKey));
+  return { files: [outFile, crx], crx };
+}
+
+export interface BuildAllOptions {
+  browsers?: readonly ExtensionBrowser[];
+  helperVersion?: number;
+  /** Default defaultChromeKey(). */
+  chromeKey?: ChromeKey;
 }
 
 /** Builds and packages both browsers the way build/burner/ lays them out. */
-export async function buildAll(publicUrl: string, outDir: string, browsers: readonly ExtensionBrowser[] = EXTENSION_BROWSERS): Promise<PackagedExtension[]> {
+export async function buildAll(publicUrl: string, outDir: string, options: BuildAllOptions = {}): Promise<PackagedExtension[]> {
+  const browsers = options.browsers ?? EXTENSION_BROWSERS;
+  const chromeKey = browsers.includes('chrome') ? (options.chromeKey ?? defaultChromeKey()) : undefined;
   const results: PackagedExtension[] = [];
   for (const browser of browsers) {
-    const dir = await buildExtension({ browser, publicUrl, outDir: path.join(outDir, 'extension', browser) });
+    const dir = await buildExtension({ browser, publicUrl, outDir: path.join(outDir, 'extension', browser), helperVersion: options.helperVersion, chromeKey });
     const outFile = path.join(outDir, browser === 'chrome' ? PACKAGE_NAMES.chromeZip : PACKAGE_NAMES.firefoxXpi);
-    results.push(await packageExtension({ browser, dir, outFile }));
+    results.push(await packageExtension({ browser, dir, outFile, chromeKey }));
   }
   return results;
 }
@@ -238,9 +267,10 @@ async function main(): Promise<void> {
   const browsers = values.browser === 'all' ? EXTENSION_BROWSERS : EXTENSION_BROWSERS.filter((b) => b === values.browser);
   if (!browsers.length) throw new Error(`--browser must be chrome, firefox or all, not ${values.browser}.`);
   const outDir = path.resolve(values.out ?? path.join(here, '..', 'build', 'burner'));
-  for (const result of await buildAll(publicUrl, outDir, browsers)) {
+  const chromeKey = browsers.includes('chrome') ? defaultChromeKey() : undefined;
+  if (chromeKey?.created) console.log(`made this installation's Chrome extension key: ${chromeKey.file} (keep it: the extension id ${chromeKey.extensionId} follows from it).`);
+  for (const result of await buildAll(publicUrl, outDir, { browsers, chromeKey })) {
     for (const file of result.files) console.log(`built ${path.relative(process.cwd(), file)}`);
-    if (result.skipped) console.log(result.skipped);
   }
 }
 

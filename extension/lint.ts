@@ -14,8 +14,9 @@ const known = (w: { code?: string; description?: string }) => w.code === 'KEY_FI
 
 /** `web-ext lint` on an unpacked Firefox build: its errors, and its warnings but the one known above. */
 export async function lintFirefoxBuild(dir: string): Promise<{ errors: string[]; warnings: string[] }> {
-  // web-ext lint exits 1 when it finds errors; its JSON report is on stdout either way.
-  const { stdout } = await promisify(execFile)(webExt, ['lint', '--source-dir', dir, '--output', 'json', '--no-input'], { maxBuffer: 16 * 1024 * 1024 }).catch(
+  // web-ext lint exits 1 when it finds errors; its JSON report is on stdout either way. --self-hosted: the build
+  // carries its own update_url (this server's updates.json), which only an addons.mozilla.org listing may not.
+  const { stdout } = await promisify(execFile)(webExt, ['lint', '--source-dir', dir, '--output', 'json', '--no-input', '--self-hosted'], { maxBuffer: 16 * 1024 * 1024 }).catch(
     (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
   );
   const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { errors: { message: string }[]; warnings: { message: string; code?: string; description?: string }[] };

@@ -6,11 +6,14 @@
  *                           [--skip-extensions]
  *
  * It writes, under DIR (default build/burner/, which the server's /denim routes serve):
- *   extension/chrome/, extension/firefox/ (unpacked), tribute-burner-chrome.zip (+ .crx with the Chrome key),
- *   tribute-burner-firefox.xpi (extension/build.ts);
+ *   extension/chrome/, extension/firefox/ (unpacked), tribute-burner-chrome.zip and .crx, tribute-burner-firefox.xpi
+ *   (extension/build.ts; the .crx is signed with this installation's Chrome key, extension/chrome-key.ts, kept
+ *   beside the signing key or named by CHROME_EXTENSION_KEY, made at the first build; every host manifest names
+ *   its id);
  *   helper/<platform>/tribute-burner[.exe] + manifest.json (the signed HelperBuildManifest the update reads);
  *   installer/tribute-burner_<v>_amd64.deb, tribute-burner-setup-<v>.exe, tribute-burner-macos-<v>.zip,
- *   linux-user-install.sh, each with <file>.sig (Ed25519, base64) beside it.
+ *   linux-user-install.sh, each with <file>.sig (Ed25519, base64) beside it;
+ *   policies/ (policies.ts): the browser policies that force-install the extension on managed computers.
  * The public URL (default PUBLIC_URL, else http://127.0.0.1:PORT) is the one server the helpers may download from
  * and the origin the extensions talk to; it and the mirrors must be https (or loopback), unless ALLOW_PLAIN_HTTP=1
  * (common/secure-url.ts). The signing key: env HELPER_SIGNING_KEY, else <DATA_DIR or ./data>/keys/
@@ -29,21 +32,24 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSy
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { HELPER_PLATFORMS, type HelperPlatform } from '../common/burn-protocol.ts';
 import type { HelperBuildManifest } from '../common/helper-update.ts';
 import { authenticodeConfig, signingIdentity, signPe, UNSIGNED_NOTE, type AuthenticodeConfig } from './authenticode.ts';
 import { cacheKey, cached, defaultCacheDir } from './cache.ts';
+import { buildAll } from '../extension/build.ts';
+import { defaultChromeKeyFile, loadOrCreateChromeKey, type ChromeKey } from '../extension/chrome-key.ts';
 import { buildDeb } from './deb.ts';
 import { parseDownloadAlternates } from '../server/src/config.ts';
 import { serverOrigin } from './helper-config.ts';
 import { bundleHelper, helperExecutable } from './helper-executable.ts';
-import { EXTENSION_FILES, INSTALLER_DIR, INSTALLER_NAMES, LINUX_USER_INSTALL_PATH, buildFolderName, helperManifestPath, helperPath, installerPath, signaturePath } from './layout.ts';
+import { EXTENSION_FILES, INSTALLER_DIR, POLICIES_DIR, INSTALLER_NAMES, LINUX_USER_INSTALL_PATH, buildFolderName, helperManifestPath, helperPath, installerPath, signaturePath } from './layout.ts';
 import { PLAIN_HTTP_WARNING, plainHttpAllowed, requireSecureUrl } from '../common/secure-url.ts';
 import { beginStaging, type Staging } from './staging.ts';
 import { buildMacZip } from './macos-zip.ts';
 import { NODE_VERSION } from './node-binary.ts';
+import { policyFiles } from './policies.ts';
 import { buildNsisInstaller } from './nsis.ts';
 import { defaultSigningKeyFile, helperManifest, loadBuildSigningKey, readKeyRotations, signBytes, type SigningKey } from './signing.ts';
 import { userInstallScript } from './user-script.ts';
@@ -53,7 +59,6 @@ export const REPO_ROOT = path.resolve(here, '..');
 /** Where the server reads the builds from (its BURNER_BUILD_DIR, same default): one folder per address inside. */
 export const DEFAULT_OUT_DIR = path.resolve(process.env.BURNER_BUILD_DIR || path.join(REPO_ROOT, 'build', 'burner'));
 export const DEFAULT_HELPER_ENTRY = path.join(REPO_ROOT, 'native-host', 'src', 'main.ts');
-const EXTENSION_BUILD = path.join(REPO_ROOT, 'extension', 'build.ts');
 
 /** The helper's version as native-host/version.json says. */
 export function sourceHelperVersion(): number {
@@ -75,7 +80,7 @@ export interface BuildBurnerOptions {
   signingKeyFile?: string;
   /** Default every platform. */
   platforms?: readonly HelperPlatform[];
-  /** Build the extension packages too (default true; skipped with a note while extension/build.ts is missing). */
+  /** Build the extension packages too (default true). */
   extensions?: boolean;
   /** Default native-host/src/main.ts. */
   helperEntry?: string;
@@ -92,11 +97,16 @@ export interface BuildBurnerResult {
   helperVersion: number;
   publicKeyBase64: string;
   signingKeyFile: string;
+  /** This installation's Chrome extension id (the key's), named by every host manifest. */
+  chromeExtensionId: string;
+  chromeKeyFile: string;
   helpers: Partial<Record<HelperPlatform, { executable: string; manifest: HelperBuildManifest }>>;
   installers: Partial<Record<HelperPlatform, string>>;
   linuxUserInstall: string;
   /** Extension package files written (absolute). */
   extensions: string[];
+  /** The browser policy files under policies/ (absolute). */
+  policies: string[];
   /** Things a person should know (a skipped .crx, a missing part). */
   notes: string[];
 }
@@ -152,41 +162,32 @@ function removeOtherVersions(outDir: string, platform: HelperPlatform, version: 
 }
 
 interface InstallerServers {
+  chromeExtensionId: string;
   publicUrl: string;
   mirrors: readonly string[];
   allowPlainHttp: boolean;
 }
 
-async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, { publicUrl, mirrors, allowPlainHttp }: InstallerServers, cacheDir: string, sources: string): Promise<string> {
+async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, { chromeExtensionId, publicUrl, mirrors, allowPlainHttp }: InstallerServers, cacheDir: string, sources: string): Promise<string> {
   const name = INSTALLER_NAMES[platform].make(version);
-  const key = `${platform}_${cacheKey(helperSha, String(version), publicUrl, mirrors.join(' '), allowPlainHttp ? 'plain-http' : 'https', sources)}`;
+  const key = `${platform}_${cacheKey(helperSha, String(version), chromeExtensionId, publicUrl, mirrors.join(' '), allowPlainHttp ? 'plain-http' : 'https', sources)}`;
   return cached(cacheDir, 'installers', key, name, async (dir) => {
     const outFile = path.join(dir, name);
     const staging = await mkdtemp(path.join(os.tmpdir(), `tribute-burner-${platform}-`));
     try {
-      if (platform === 'linux-x64') await buildDeb({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
-      else if (platform === 'win-x64') await buildNsisInstaller({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
-      else writeFileSync(outFile, await buildMacZip({ helper, version, publicUrl, mirrors, allowPlainHttp }));
+      if (platform === 'linux-x64') await buildDeb({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
+      else if (platform === 'win-x64') await buildNsisInstaller({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
+      else writeFileSync(outFile, await buildMacZip({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp }));
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
   }, 3);
 }
 
-/** Builds the extension packages with extension/build.ts, when that part exists. */
-async function buildExtensions(publicUrl: string, outDir: string, notes: string[]): Promise<string[]> {
-  if (!existsSync(EXTENSION_BUILD)) {
-    notes.push('extension/build.ts does not exist yet: no extension packages were built.');
-    return [];
-  }
-  const extension = (await import(pathToFileURL(EXTENSION_BUILD).href)) as {
-    buildAll(publicUrl: string, outDir: string): Promise<{ files: string[]; skipped: string | null }[]>;
-  };
+/** Builds the extension packages with extension/build.ts (same versions as the helper, signed with chromeKey). */
+async function buildExtensions(publicUrl: string, outDir: string, helperVersion: number, chromeKey: ChromeKey): Promise<string[]> {
   const files: string[] = [];
-  for (const result of await extension.buildAll(publicUrl, outDir)) {
-    files.push(...result.files);
-    if (result.skipped) notes.push(result.skipped);
-  }
+  for (const result of await buildAll(publicUrl, outDir, { helperVersion, chromeKey })) files.push(...result.files);
   return files;
 }
 
@@ -207,6 +208,9 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
   const key = loadBuildSigningKey(options.signingKeyFile ?? defaultSigningKeyFile(), options.signingKeyFile === undefined && Boolean(process.env.HELPER_SIGNING_KEY));
   if (key.created) log(`made a new signing key: ${key.file} (keep it: installed helpers accept updates signed with it only). Fine for a first trial; in production sign on a release machine (docs/architecture.md, "Release flow").`);
   const rotations = readKeyRotations(key.file);
+  const chromeKeyPlace = defaultChromeKeyFile(key.file);
+  const chromeKey = loadOrCreateChromeKey(chromeKeyPlace.file, chromeKeyPlace.explicit);
+  if (chromeKey.created) log(`made this installation's Chrome extension key: ${chromeKey.file} (keep it beside the signing key: the extension id ${chromeKey.extensionId} follows from it).`);
   const notes: string[] = [];
   const authenticode = options.authenticode === undefined ? authenticodeConfig() : options.authenticode;
   if (platforms.includes('win-x64')) notes.push(authenticode ? `The Windows helper and installer are Authenticode-signed with ${authenticode.pfx}${authenticode.timestampUrl ? `, timestamped by ${authenticode.timestampUrl}` : ' (no timestamp)'}.` : UNSIGNED_NOTE);
@@ -214,7 +218,7 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
   const staging: Staging = beginStaging(finalDir);
   const outDir = staging.dir;
   try {
-    const result = await buildInto(outDir, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, rotations, authenticode, notes, log, options });
+    const result = await buildInto(outDir, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, chromeKey, rotations, authenticode, notes, log, options });
     staging.commit();
     return relocate(result, outDir, finalDir);
   } catch (error) {
@@ -230,7 +234,7 @@ function relocate(result: BuildBurnerResult, from: string, to: string): BuildBur
   for (const [platform, helper] of Object.entries(result.helpers)) helpers[platform as HelperPlatform] = { ...helper, executable: move(helper.executable) };
   const installers: BuildBurnerResult['installers'] = {};
   for (const [platform, file] of Object.entries(result.installers)) installers[platform as HelperPlatform] = move(file);
-  return { ...result, outDir: to, helpers, installers, linuxUserInstall: move(result.linuxUserInstall), extensions: result.extensions.map(move) };
+  return { ...result, outDir: to, helpers, installers, linuxUserInstall: move(result.linuxUserInstall), extensions: result.extensions.map(move), policies: result.policies.map(move) };
 }
 
 interface BuildContext {
@@ -241,6 +245,7 @@ interface BuildContext {
   platforms: readonly HelperPlatform[];
   cacheDir: string;
   key: SigningKey;
+  chromeKey: ChromeKey;
   rotations: HelperBuildManifest['rotations'];
   authenticode: ReturnType<typeof authenticodeConfig>;
   notes: string[];
@@ -248,17 +253,17 @@ interface BuildContext {
   options: BuildBurnerOptions;
 }
 
-async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, rotations, authenticode, notes, log, options }: BuildContext): Promise<BuildBurnerResult> {
-  const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], notes };
+async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, chromeKey, rotations, authenticode, notes, log, options }: BuildContext): Promise<BuildBurnerResult> {
+  const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, chromeExtensionId: chromeKey.extensionId, chromeKeyFile: chromeKey.file, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], policies: [], notes };
 
   const writeUserScript = () => {
     const userScript = path.join(outDir, LINUX_USER_INSTALL_PATH);
-    writeAtomic(userScript, userInstallScript({ publicUrl, mirrors, helperVersion, bundled: false, allowPlainHttp }));
+    writeAtomic(userScript, userInstallScript({ publicUrl, chromeExtensionId: chromeKey.extensionId, mirrors, helperVersion, bundled: false, allowPlainHttp }));
     signFile(key, userScript);
     result.linuxUserInstall = userScript;
   };
 
-  if (options.extensions !== false) result.extensions = await buildExtensions(publicUrl, outDir, notes);
+  if (options.extensions !== false) result.extensions = await buildExtensions(publicUrl, outDir, helperVersion, chromeKey);
 
   if (platforms.length) {
     const script = await bundleHelper({ entry: options.helperEntry ?? DEFAULT_HELPER_ENTRY, version: helperVersion, publicKeyBase64: key.publicKeyBase64 });
@@ -275,7 +280,7 @@ async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, h
       result.helpers[platform] = { executable, manifest };
 
       log(`making the ${platform} installer`);
-      let installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { publicUrl, mirrors, allowPlainHttp }, cacheDir, sources);
+      let installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { chromeExtensionId: chromeKey.extensionId, publicUrl, mirrors, allowPlainHttp }, cacheDir, sources);
       if (signed) installer = await authenticodeSigned(installer, authenticode, publicUrl, cacheDir);
       const target = path.join(outDir, installerPath(platform, helperVersion));
       copyAtomic(installer, target);
@@ -288,9 +293,16 @@ async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, h
 
   if (!result.linuxUserInstall) writeUserScript();
 
+  // The browser policies that force-install the extension from this server on managed computers (policies.ts).
+  for (const [relative, content] of Object.entries(policyFiles({ chromeExtensionId: chromeKey.extensionId, publicUrl }))) {
+    const file = path.join(outDir, POLICIES_DIR, relative);
+    writeAtomic(file, content);
+    result.policies.push(file);
+  }
+
   writeAtomic(
     path.join(outDir, 'build-info.json'),
-    `${JSON.stringify({ publicUrl, helperVersion, node: NODE_VERSION, platforms, publicKey: key.publicKeyBase64, allowPlainHttp, builtAt: new Date().toISOString(), extensions: result.extensions.map((file) => path.relative(outDir, file)), notes }, null, 2)}\n`,
+    `${JSON.stringify({ publicUrl, helperVersion, node: NODE_VERSION, platforms, publicKey: key.publicKeyBase64, chromeExtensionId: chromeKey.extensionId, allowPlainHttp, builtAt: new Date().toISOString(), extensions: result.extensions.map((file) => path.relative(outDir, file)), notes }, null, 2)}\n`,
   );
   return result;
 }
@@ -327,7 +339,8 @@ async function main(): Promise<void> {
   for (const [platform, helper] of Object.entries(result.helpers)) console.log(`  ${show(helper.executable)} (${platform}, ${helper.manifest.size} bytes, sha256 ${helper.manifest.sha256.slice(0, 16)}...)`);
   for (const installer of Object.values(result.installers)) console.log(`  ${show(installer)} (+ .sig)`);
   console.log(`  ${show(result.linuxUserInstall)} (+ .sig)`);
-  console.log(`Signed with ${result.signingKeyFile}.`);
+  console.log(`  ${show(path.join(result.outDir, POLICIES_DIR))}/ (browser policies for managed computers: ${result.policies.length} files)`);
+  console.log(`Signed with ${result.signingKeyFile}; the Chrome extension (id ${result.chromeExtensionId}) with ${result.chromeKeyFile}.`);
   for (const note of result.notes) console.log(`Note: ${note}`);
   if (!existsSync(path.join(result.outDir, EXTENSION_FILES.firefoxXpi))) console.log('Note: no extension packages in this build.');
 }

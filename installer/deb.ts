@@ -75,6 +75,8 @@ function writeFile(root: string, file: string, content: string | Buffer, mode: n
 
 export interface DebOptions {
   helper: string;
+  /** This installation's Chrome extension id (extension/chrome-key.ts), which the host manifests allow. */
+  chromeExtensionId: string;
   version: number;
   publicUrl: string;
   /** The server's download mirrors (origins), which the helper may download disc images from too. */
@@ -87,7 +89,7 @@ export interface DebOptions {
 }
 
 /** Builds the .deb at outFile. */
-export async function buildDeb({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: DebOptions): Promise<string> {
+export async function buildDeb({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: DebOptions): Promise<string> {
   const root = path.join(stagingDir, 'root');
   mkdirSync(root, { recursive: true, mode: 0o755 });
   chmodSync(root, 0o755);
@@ -96,7 +98,7 @@ export async function buildDeb({ helper, version, publicUrl, mirrors, allowPlain
   copyFileSync(helper, installed);
   chmodSync(installed, 0o755);
   writeFile(root, `${DEB_INSTALL_DIR}/config.json`, helperConfigJson(publicUrl, { mirrors, allowPlainHttp }), 0o644);
-  for (const { dir, family } of DEB_HOST_DIRS) writeFile(root, `${dir}/${HOST_MANIFEST_FILE}`, hostManifestJson(family, DEB_HELPER_PATH), 0o644);
+  for (const { dir, family } of DEB_HOST_DIRS) writeFile(root, `${dir}/${HOST_MANIFEST_FILE}`, hostManifestJson(family, DEB_HELPER_PATH, chromeExtensionId), 0o644);
 
   const installedKb = Math.ceil(statSync(installed).size / 1024) + 8;
   writeFile(root, 'DEBIAN/control', controlFile(version, publicUrl, installedKb), 0o644);

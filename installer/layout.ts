@@ -30,6 +30,9 @@ export const LINUX_USER_INSTALL_PATH = `${INSTALLER_DIR}/linux-user-install.sh`;
 /** Every signature is the Ed25519 signature of the file's bytes, base64, in <file>.sig. */
 export const signaturePath = (file: string): string => `${file}.sig`;
 
+/** The browser policies for managed computers (installer/policies.ts policyFiles names the files inside). */
+export const POLICIES_DIR = 'policies';
+
 /** Extension packages (extension/build.ts writes them under these names). */
 export const EXTENSION_FILES = {
   chromeUnpacked: 'extension/chrome',

@@ -29,6 +29,8 @@ NativeMessagingHosts folders of your browsers. Install the Tribute DVD Burner br
 
 export interface MacZipOptions {
   helper: string;
+  /** This installation's Chrome extension id (extension/chrome-key.ts), which the host manifests allow. */
+  chromeExtensionId: string;
   version: number;
   publicUrl: string;
   /** The server's download mirrors (origins). */
@@ -36,12 +38,12 @@ export interface MacZipOptions {
   allowPlainHttp?: boolean;
 }
 
-export function buildMacZip({ helper, version, publicUrl, mirrors, allowPlainHttp }: MacZipOptions): Promise<Buffer> {
+export function buildMacZip({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp }: MacZipOptions): Promise<Buffer> {
   const folder = `tribute-burner-macos-${version}`;
   const mtime = new Date('2020-01-01T00:00:00Z');
   const zip = new yazl.ZipFile();
   zip.addBuffer(readFileSync(helper), `${folder}/${HELPER_NAME}`, { mtime, mode: 0o100755 });
-  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, mirrors, helperVersion: version, bundled: true, allowPlainHttp })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
+  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, chromeExtensionId, mirrors, helperVersion: version, bundled: true, allowPlainHttp })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(UNINSTALL), `${folder}/uninstall.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(readme(publicUrl)), `${folder}/README.txt`, { mtime, mode: 0o100644 });
   return zipBuffer(zip);

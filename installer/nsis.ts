@@ -53,6 +53,8 @@ function nsisString(value: string): string {
 
 export interface NsisOptions {
   helper: string;
+  /** This installation's Chrome extension id (extension/chrome-key.ts), which the host manifests allow. */
+  chromeExtensionId: string;
   version: number;
   publicUrl: string;
   /** The server's download mirrors (origins). */
@@ -129,7 +131,7 @@ export function nsisScript(version: number, outFile: string, files: { helper: st
 }
 
 /** Builds the NSIS installer at outFile. */
-export async function buildNsisInstaller({ helper, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: NsisOptions): Promise<string> {
+export async function buildNsisInstaller({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: NsisOptions): Promise<string> {
   const files = {
     helper: path.join(stagingDir, helperFileName('win-x64')),
     config: path.join(stagingDir, 'config.json'),
@@ -138,8 +140,8 @@ export async function buildNsisInstaller({ helper, version, publicUrl, mirrors, 
   };
   copyFileSync(helper, files.helper);
   writeFileSync(files.config, helperConfigJson(publicUrl, { mirrors, allowPlainHttp }));
-  writeFileSync(files.chromium, hostManifestJson('chromium', helperFileName('win-x64')));
-  writeFileSync(files.firefox, hostManifestJson('firefox', helperFileName('win-x64')));
+  writeFileSync(files.chromium, hostManifestJson('chromium', helperFileName('win-x64'), chromeExtensionId));
+  writeFileSync(files.firefox, hostManifestJson('firefox', helperFileName('win-x64'), chromeExtensionId));
   const script = path.join(stagingDir, 'tribute-burner.nsi');
   writeFileSync(script, nsisScript(version, outFile, files));
   try {

@@ -20,6 +20,8 @@ function singleQuoted(value: string, what: string): string {
 
 export interface UserScriptOptions {
   publicUrl: string;
+  /** This installation's Chrome extension id (extension/chrome-key.ts), which the host manifests allow. */
+  chromeExtensionId: string;
   /** The server's download mirrors (origins): the helper may download disc images from them too. */
   mirrors?: readonly string[];
   helperVersion: number;
@@ -29,8 +31,8 @@ export interface UserScriptOptions {
   allowPlainHttp?: boolean;
 }
 
-export function userInstallScript({ publicUrl, mirrors = [], helperVersion, bundled, allowPlainHttp = false }: UserScriptOptions): string {
-  const compact = (family: 'chromium' | 'firefox') => JSON.stringify(JSON.parse(hostManifestJson(family, PATH_PLACEHOLDER)) as unknown);
+export function userInstallScript({ publicUrl, chromeExtensionId, mirrors = [], helperVersion, bundled, allowPlainHttp = false }: UserScriptOptions): string {
+  const compact = (family: 'chromium' | 'firefox') => JSON.stringify(JSON.parse(hostManifestJson(family, PATH_PLACEHOLDER, chromeExtensionId)) as unknown);
   const values: Record<string, string> = {
     '@HELPER_VERSION@': String(helperVersion),
     '@BUNDLED_HELPER@': bundled ? HELPER_NAME : '',

@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Response } from 'superagent';
+import { createHash } from 'node:crypto';
+import { EXTENSION_UPDATE_PATHS } from '../../common/extension-updates.ts';
 import { DENIM_PATHS } from '../../common/helper-update.ts';
+import { CHROME_KEY_NAME, loadOrCreateChromeKey } from '../../extension/chrome-key.ts';
 import { EXTENSION_FILES, LINUX_USER_INSTALL_PATH, NOT_BUILT_MESSAGE, helperManifestPath, helperPath, installerPath, signaturePath } from '../../installer/layout.ts';
 import { userInstallScript } from '../../installer/user-script.ts';
 import { ORIGIN, startHarness, type Harness } from './harness.ts';
@@ -60,6 +63,8 @@ describe('/denim: the DVD burning tool downloads', function () {
       DENIM_PATHS.firefoxExtension,
       DENIM_PATHS.chromeExtension,
       DENIM_PATHS.linuxUserInstall,
+      EXTENSION_UPDATE_PATHS.chrome,
+      EXTENSION_UPDATE_PATHS.firefox,
     ];
     for (const route of routes) {
       it(`${route} answers 404 JSON with the build command, never the app's page`, async () => {
@@ -86,7 +91,7 @@ describe('/denim: the DVD burning tool downloads', function () {
         [EXTENSION_FILES.firefoxXpi]: 'PK firefox xpi',
         [EXTENSION_FILES.chromeZip]: 'PK chrome zip',
         // Built for another address: the server serves it with its own PUBLIC_URL.
-        [LINUX_USER_INSTALL_PATH]: userInstallScript({ publicUrl: 'https://build-machine.example.com', mirrors: ['https://build-mirror.example.com'], helperVersion: 7, bundled: false }),
+        [LINUX_USER_INSTALL_PATH]: userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', publicUrl: 'https://build-machine.example.com', mirrors: ['https://build-mirror.example.com'], helperVersion: 7, bundled: false }),
       });
     });
 
@@ -172,6 +177,33 @@ describe('/denim: the DVD burning tool downloads', function () {
       assert.equal(crx.headers['content-type'], 'application/x-chrome-extension');
       assert.match(crx.headers['content-disposition'], /filename="tribute-burner-chrome\.crx"/);
       assert.equal(crx.body.toString(), 'Cr24 chrome crx');
+    });
+
+    it('offers the built extensions to installed ones: Chrome gupdate XML, Firefox updates.json with the .xpi SHA-256; a higher build at once', async () => {
+      const key = loadOrCreateChromeKey(path.join(buildDir, 'test-keys', CHROME_KEY_NAME));
+      const manifests = (chrome: string, firefox: string) =>
+        makeBuild(buildDir, {
+          [`${EXTENSION_FILES.chromeUnpacked}/manifest.json`]: JSON.stringify({ manifest_version: 3, version: chrome, key: key.publicKeyBase64 }),
+          [`${EXTENSION_FILES.firefoxUnpacked}/manifest.json`]: JSON.stringify({ manifest_version: 3, version: firefox, browser_specific_settings: { gecko: { id: 'dvd-burner@tribute-videos.com' } } }),
+          [EXTENSION_FILES.chromeCrx]: 'Cr24 chrome crx',
+        });
+      manifests('1.6.7', '1.7.7');
+      // Chrome asks with its own query (x=id%3D...%26v%3D...): the answer is the same.
+      const xml = await h.request().get(`${EXTENSION_UPDATE_PATHS.chrome}?x=${encodeURIComponent(`id=${key.extensionId}&v=1.6.6&uc`)}`).set('Accept', 'text/html').buffer(true).parse(bytes).expect(200);
+      assert.match(xml.headers['content-type'], /^application\/xml/);
+      assert.equal(xml.headers['cache-control'], 'no-cache');
+      assert.equal(
+        xml.body.toString(),
+        `<?xml version='1.0' encoding='UTF-8'?>\n<gupdate xmlns='http://www.google.com/update2/response' protocol='2.0'>\n  <app appid='${key.extensionId}'>\n    <updatecheck codebase='${ORIGIN}${DENIM_PATHS.chromeExtension}' version='1.6.7' />\n  </app>\n</gupdate>\n`,
+      );
+      const json = await h.request().get(EXTENSION_UPDATE_PATHS.firefox).set('Accept', 'text/html').expect(200);
+      assert.match(json.type, /json/);
+      const sha = createHash('sha256').update('PK firefox xpi').digest('hex');
+      assert.deepEqual(json.body, { addons: { 'dvd-burner@tribute-videos.com': { updates: [{ version: '1.7.7', update_link: `${ORIGIN}${DENIM_PATHS.firefoxExtension}`, update_hash: `sha256:${sha}` }] } } });
+
+      manifests('1.6.8', '1.7.8');
+      assert.match((await h.request().get(EXTENSION_UPDATE_PATHS.chrome).buffer(true).parse(bytes).expect(200)).body.toString(), / version='1\.6\.8' \/>/);
+      assert.equal((await h.request().get(EXTENSION_UPDATE_PATHS.firefox).expect(200)).body.addons['dvd-burner@tribute-videos.com'].updates[0].version, '1.7.8');
     });
 
     it("serves the per-user Linux script with this server's PUBLIC_URL and download mirrors as its defaults", async () => {

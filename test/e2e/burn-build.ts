@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import os from 'node:os';
 import path from 'node:path';
 import { type HelperBuildManifest } from '../../common/helper-update.ts';
+import { CHROME_KEY_NAME, extensionIdOfManifest } from '../../extension/chrome-key.ts';
 import { projectRoot } from '../../server/src/config.ts';
 import { type BurnApp } from './burn-app.ts';
 
@@ -57,7 +58,10 @@ export interface BuildOptions {
  */
 export async function cachedBurnerBuild(options: BuildOptions): Promise<string> {
   const { keyFile } = testSigningKeys();
-  const key = sourceHash(JSON.stringify({ ...options, key: readFileSync(keyFile, 'utf8') }));
+  // The build makes its Chrome key beside the signing key at first (extension/chrome-key.ts): a new one is a new build.
+  const chromeKeyFile = path.join(CACHE_DIR, CHROME_KEY_NAME);
+  const chromeKey = existsSync(chromeKeyFile) ? readFileSync(chromeKeyFile, 'utf8') : 'none yet';
+  const key = sourceHash(JSON.stringify({ ...options, key: readFileSync(keyFile, 'utf8'), chromeKey }));
   const outDir = path.join(CACHE_DIR, `build-${options.helperVersion ?? 'current'}-${key}`);
   if (existsSync(path.join(outDir, '.complete'))) return outDir;
   const temp = `${outDir}.tmp-${process.pid}`;
@@ -87,6 +91,10 @@ export async function cachedBurnerBuild(options: BuildOptions): Promise<string> 
   }
   return outDir;
 }
+
+/** The Chrome extension id a build was made for (its key, extension/chrome-key.ts): what its host manifests allow. */
+export const builtChromeExtensionId = (buildDir: string): string =>
+  extensionIdOfManifest(JSON.parse(readFileSync(path.join(buildDir, 'extension', 'chrome', 'manifest.json'), 'utf8')) as { key?: unknown });
 
 export const helperManifestFile = (buildDir: string) => path.join(buildDir, 'helper', 'linux-x64', 'manifest.json');
 export const helperFile = (buildDir: string) => path.join(buildDir, 'helper', 'linux-x64', 'tribute-burner');

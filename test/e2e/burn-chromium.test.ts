@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { CHROME_EXTENSION_ID, NATIVE_HOST_NAME } from '../../common/burn-protocol.ts';
+import { NATIVE_HOST_NAME } from '../../common/burn-protocol.ts';
 import {
+  builtChromeExtensionId,
   askExtensionVersion,
   assertRowsWentThrough,
   burnShot,
@@ -116,7 +117,7 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
     const manifest = hostManifest(helper.home, 'chromium');
     assert.equal(manifest.name, NATIVE_HOST_NAME);
     assert.equal(manifest.path, helper.executable);
-    assert.deepEqual(manifest.allowed_origins, [`chrome-extension://${CHROME_EXTENSION_ID}/`]);
+    assert.deepEqual(manifest.allowed_origins, [`chrome-extension://${builtChromeExtensionId(build)}/`]);
     assert.ok(existsSync(path.join(helper.home, '.mozilla', 'native-messaging-hosts', `${NATIVE_HOST_NAME}.json`)), 'Firefox host manifest too');
     assert.equal(await helperVersion(helper.executable), 7);
     const config = JSON.parse(readFileSync(helper.configFile, 'utf8')) as { servers: string[]; burner: { kind: string } };

@@ -160,8 +160,8 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
     const home = readdirSync(users).map((user) => path.join(users, user, 'AppData', 'Local', 'TributeBurner')).find((dir) => existsSync(dir));
     assert.ok(home, 'the install folder in %LOCALAPPDATA%');
     assert.deepEqual(readdirSync(home).sort(), [`${NATIVE_HOST_NAME}.firefox.json`, `${NATIVE_HOST_NAME}.json`, 'config.json', 'tribute-burner.exe', 'uninstall.exe']);
-    assert.deepEqual(JSON.parse(readFileSync(path.join(home, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('chromium', 'tribute-burner.exe'));
-    assert.deepEqual(JSON.parse(readFileSync(path.join(home, WINDOWS_FIREFOX_MANIFEST), 'utf8')), hostManifest('firefox', 'tribute-burner.exe'));
+    assert.deepEqual(JSON.parse(readFileSync(path.join(home, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('chromium', 'tribute-burner.exe', build.chromeExtensionId));
+    assert.deepEqual(JSON.parse(readFileSync(path.join(home, WINDOWS_FIREFOX_MANIFEST), 'utf8')), hostManifest('firefox', 'tribute-burner.exe', build.chromeExtensionId));
     assert.deepEqual(JSON.parse(readFileSync(path.join(home, 'config.json'), 'utf8')), { servers: [TEST_PUBLIC_URL, TEST_MIRROR], updateServer: TEST_PUBLIC_URL, burner: { kind: 'system' } });
 
     const windowsDir = `C:\\users\\${path.basename(path.dirname(path.dirname(path.dirname(home))))}\\AppData\\Local\\TributeBurner`;

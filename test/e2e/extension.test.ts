@@ -16,7 +16,6 @@ import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import {
   BURN_WINDOW_SIZE,
-  CHROME_EXTENSION_ID,
   ERROR_CODES,
   FIREFOX_EXTENSION_ID,
   NATIVE_HOST_NAME,
@@ -25,13 +24,20 @@ import {
   type ReplyFrame,
 } from '../../common/burn-protocol.ts';
 import { projectRoot } from '../../server/src/config.ts';
-import { buildExtension, chromeKeyFile, packageExtension } from '../../extension/build.ts';
+import { buildExtension, packageExtension } from '../../extension/build.ts';
+import { CHROME_KEY_NAME, loadOrCreateChromeKey } from '../../extension/chrome-key.ts';
 import { parseCrx3 } from '../../extension/crx.ts';
 import { bundleHelper } from '../../installer/helper-executable.ts';
 import helperVersion from '../../native-host/version.json' with { type: 'json' };
 import { startIsoServer, type IsoServer } from '../../native-host/test/iso-server.ts';
 import { launchChromiumWithExtension, launchFirefoxWithExtension, type LaunchedBrowser } from './extension-browsers.ts';
 import { chromePath, startApp, type E2eApp } from './harness.ts';
+
+/** A Chrome key of this run's own, as every installation makes its own (extension/chrome-key.ts): the id follows. */
+const keyDir = mkdtempSync(path.join(os.tmpdir(), 'tribute-chrome-key-'));
+process.on('exit', () => rmSync(keyDir, { recursive: true, force: true }));
+const chromeKey = loadOrCreateChromeKey(path.join(keyDir, CHROME_KEY_NAME));
+const CHROME_EXTENSION_ID = chromeKey.extensionId;
 
 /** 2 MB written at 100 kB/s: a burn that streams progress for about 20 s, long enough to lose its helper half way. */
 const ISO = Buffer.alloc(2 * 1024 * 1024, 7);
@@ -198,8 +204,8 @@ describe('burn extension in Chromium', function () {
   this.timeout(180000);
   extensionSuite(
     'chrome',
-    async (buildDir, app) => launchChromiumWithExtension(await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(buildDir, 'chrome') })),
-    '1.6.0',
+    async (buildDir, app) => launchChromiumWithExtension(await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(buildDir, 'chrome'), chromeKey })),
+    `1.6.${helperVersion.version}`,
   );
 });
 
@@ -213,19 +219,18 @@ describe('burn extension in Firefox', function () {
       const { files } = await packageExtension({ browser: 'firefox', dir, outFile: path.join(buildDir, 'tribute-burner-firefox.xpi') });
       return launchFirefoxWithExtension(files[0]);
     },
-    '1.7.0',
+    `1.7.${helperVersion.version}`,
   );
 });
 
 describe('burn extension .crx', function () {
   this.timeout(120000);
   it('has the CRX3 header Chromium’s own packer writes for the same key (same key proof and crx id, both signatures valid)', async function () {
-    const key = chromeKeyFile();
-    if (!key) this.skip(); // the private key lives outside the repository
+    const key = chromeKey.file;
     const work = mkdtempSync(path.join(os.tmpdir(), 'tribute-crx-'));
     try {
-      const dir = await buildExtension({ browser: 'chrome', publicUrl: 'http://127.0.0.1:8080', outDir: path.join(work, 'ours') });
-      const ours = await packageExtension({ browser: 'chrome', dir, outFile: path.join(work, 'tribute-burner-chrome.zip') });
+      const dir = await buildExtension({ browser: 'chrome', publicUrl: 'http://127.0.0.1:8080', outDir: path.join(work, 'ours'), chromeKey });
+      const ours = await packageExtension({ browser: 'chrome', dir, outFile: path.join(work, 'tribute-burner-chrome.zip'), chromeKey });
       cpSync(dir, path.join(work, 'chromium'), { recursive: true });
       // Chromium packs <dir> into <dir>.crx beside it and exits.
       await promisify(execFile)(chromePath(), ['--no-sandbox', '--headless=new', `--pack-extension=${path.join(work, 'chromium')}`, `--pack-extension-key=${key}`]);
@@ -307,7 +312,7 @@ function helperSuite(browserName: 'chrome' | 'firefox'): void {
       // Chromium reads host manifests from <user data dir>/NativeMessagingHosts/.
       const userDataDir = path.join(work, 'profile');
       helper = await registerHelperFromSource(work, 'chrome', path.join(userDataDir, 'NativeMessagingHosts'), app.url, isoServer.origin);
-      const dir = await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(work, 'chrome') });
+      const dir = await buildExtension({ browser: 'chrome', publicUrl: app.url, outDir: path.join(work, 'chrome'), chromeKey });
       launched = await launchChromiumWithExtension(dir, { userDataDir });
     } else {
       // Firefox reads them from $HOME/.mozilla/native-messaging-hosts/.

@@ -94,12 +94,25 @@ export function burnerBuildsService(buildRoot: string, publicUrl?: string) {
       return found({ path: inBuild(EXTENSION_FILES.firefoxXpi), name: EXTENSION_FILES.firefoxXpi, type: 'application/x-xpinstall' });
     },
 
-    /** The packed .crx when the build had the Chrome key, else the .zip (for Load unpacked or the Web Store). */
+    /** The packed .crx (every build signs one with the installation's key); a .zip alone from an older build. */
     chromeExtension(): BuildFile | null {
       return (
         found({ path: inBuild(EXTENSION_FILES.chromeCrx), name: EXTENSION_FILES.chromeCrx, type: 'application/x-chrome-extension' }) ??
         found({ path: inBuild(EXTENSION_FILES.chromeZip), name: EXTENSION_FILES.chromeZip, type: 'application/zip' })
       );
+    },
+
+    /**
+     * A browser's built extension: the unpacked build's manifest.json and the package installed browsers download
+     * (Chrome the .crx, Firefox the .xpi), or null when either is missing.
+     */
+    async extensionBuild(browser: 'chrome' | 'firefox'): Promise<{ manifest: Record<string, unknown>; file: BuildFile } | null> {
+      const file = browser === 'chrome'
+        ? found({ path: inBuild(EXTENSION_FILES.chromeCrx), name: EXTENSION_FILES.chromeCrx, type: 'application/x-chrome-extension' })
+        : this.firefoxExtension();
+      const manifestFile = inBuild(`${browser === 'chrome' ? EXTENSION_FILES.chromeUnpacked : EXTENSION_FILES.firefoxUnpacked}/manifest.json`);
+      if (!file || !isFile(manifestFile)) return null;
+      return { manifest: JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>, file };
     },
 
     /** The per-user Linux install script with this server's address and download mirrors as its defaults, or null. */

@@ -5,7 +5,8 @@
  *
  * Failures answer JSON, never the app's page: 400 for a platform or artifact it does not know, 404 with
  * NOT_BUILT_MESSAGE when the build has not made the file. Both keys are set: `error` (what the burn window and the
- * install script read) and `errors` (the API's usual shape).
+ * install script read) and `errors` (the API's usual shape). The extensions' update manifests (/denim/updates/) are
+ * in extension-updates.ts.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -15,6 +16,7 @@ import { NOT_BUILT_MESSAGE } from '../../../installer/layout.ts';
 import type { Deps } from '../deps.ts';
 import { sendFile } from '../http/range.ts';
 import { burnerBuildsService, type BuildFile } from './burner-builds.service.ts';
+import { addExtensionUpdateRoutes } from './extension-updates.ts';
 
 const attachment = (name: string): string => `attachment; filename="${name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
@@ -73,6 +75,8 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = transport;
   });
+
+  addExtensionUpdateRoutes(router, builds, deps.config.publicUrl);
 
   router.get(DENIM_PATHS.linuxUserInstall, async (ctx) => {
     const script = await builds.linuxUserInstall(deps.config.publicUrl, Object.values(deps.config.downloadAlternates), deps.config.allowPlainHttp);
