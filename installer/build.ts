@@ -107,7 +107,7 @@ export interface BuildBurnerResult {
   extensions: string[];
   /** The browser policy files under policies/ (absolute). */
   policies: string[];
-  /** Things a person should know (a skipped .crx, a missing part). */
+  /** Things a person should know (an unsigned Windows build, a missing part). */
   notes: string[];
 }
 

@@ -5,7 +5,7 @@
  * - Chromium: new headless mode, `pipe: true` and `enableExtensions: [dir]` (puppeteer loads the unpacked build
  *   over CDP Extensions.loadUnpacked, which Google Chrome 137+ still allows while it ignores --load-extension;
  *   Debian's Chromium 156 also takes `--load-extension=DIR --disable-extensions-except=DIR` with
- *   ignoreDefaultArgs: ['--disable-extensions']). The id is the fixed CHROME_EXTENSION_ID (the manifest's "key"). Native messaging hosts are read from
+ *   ignoreDefaultArgs: ['--disable-extensions']). The id follows from the build's key (the manifest's "key", extension/chrome-key.ts). Native messaging hosts are read from
  *   <userDataDir>/NativeMessagingHosts/<NATIVE_HOST_NAME>.json, so a test installs its helper's host manifest there.
  * - Firefox: `browser: 'firefox'` over WebDriver BiDi, then browser.installExtension(<.xpi or unpacked dir>) installs
  *   it as a temporary add-on (no signing needed). Firefox reads host manifests from
