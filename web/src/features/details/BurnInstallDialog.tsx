@@ -75,12 +75,19 @@ function helperStep(system: BurnSystem, labelled: boolean, unsigned: boolean): R
   }
 }
 
+/**
+ * The managed install (issue 29.2): the build's policies/ folder force-installs the extension from this server in
+ * Chrome, Edge and Firefox, with no developer mode, and the server's update manifests keep it current.
+ */
+const MANAGED_NOTE =
+  'On computers your IT department manages, they can install it for everyone instead with the browser policy the DVD burning tool\'s build includes (its policies folder: JSON files for Linux, a registry file for Windows, a profile for macOS): the browser then installs the extension by itself, without Developer mode, and keeps it up to date from this website.';
+
 /** Step 2, the extension, for one browser family. */
 function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
   if (browser === 'firefox') {
     return (
       <>
-        In Firefox, add the burning extension: <Link href={FIREFOX_EXTENSION_URL}>Firefox extension</Link>.
+        In Firefox, add the burning extension: <Link href={FIREFOX_EXTENSION_URL}>Firefox extension</Link>. {MANAGED_NOTE}
       </>
     );
   }
@@ -88,7 +95,7 @@ function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
     <>
       In Chrome or Edge, add the burning extension: download the <Link href={CHROME_EXTENSION_URL}>Chrome extension</Link>, open{' '}
       <code>chrome://extensions</code> (<code>edge://extensions</code> in Edge), turn on Developer mode and drop the downloaded file on that page (a
-      .zip is unpacked first and its folder chosen with Load unpacked).
+      .zip is unpacked first and its folder chosen with Load unpacked). {MANAGED_NOTE}
     </>
   );
 }
