@@ -1,11 +1,12 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { cacheFolder } from '../cache/cache-dir.ts';
-import { runTool } from './run-tool.ts';
 
 /**
  * The render engine's small C programs (server/native/), built with the system's C compiler the first time a
@@ -43,7 +44,8 @@ async function build(name: NativeProgram): Promise<string> {
   const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     // A compiler that does not know -march=native (or a processor it cannot name) gets the portable build.
-    const cc = (flags: string[]) => runTool('cc', [...flags, '-o', partial, source, '-lm'], 120_000, [], { account: false });
+    // Run directly, not through run-tool.ts: that module runs its tools through cpu-of, which is built here.
+    const cc = (flags: string[]) => promisify(execFile)('cc', [...flags, '-o', partial, source, '-lm'], { timeout: 120_000, killSignal: 'SIGKILL' });
     await cc(FLAGS).catch(() => cc(PORTABLE));
     await rename(partial, file);
   } catch (err) {
