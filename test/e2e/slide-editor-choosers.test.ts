@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addClip, addPhotos, addTextSlide, eventuallyRow, makeStaffVideo } from './slide-fixtures.ts';
 
 /**
@@ -10,7 +11,6 @@ import { addClip, addPhotos, addTextSlide, eventuallyRow, makeStaffVideo } from 
  */
 describe('the slide drawers’ choosers and the new text slide', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
@@ -38,33 +38,23 @@ describe('the slide drawers’ choosers and the new text slide', () => {
     await page.setViewport({ width: 1280, height: 900 });
   };
 
+  const session = staffSession({ watchSignIn: true });
   before(async function () {
     this.timeout(400_000);
-    app = await startApp();
+    ({ app, page, consoleErrors } = session);
     videoId = (await makeStaffVideo(app, 'Walter Hughes')).id;
     photos = await addPhotos(app, videoId, [{ name: 'Cover.jpg' }, { name: 'Garden.jpg' }, { name: 'Lake.jpg' }]);
     textId = await addTextSlide(app, videoId, 'Always remembered');
     await addTextSlide(app, videoId, 'Gone fishing');
     clipId = await addClip(app, videoId);
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
     page.setDefaultNavigationTimeout(120_000);
     page.setDefaultTimeout(30_000);
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
     page.on('request', (r: HTTPRequest) => {
       if (r.url().endsWith('/slides/save') && r.method() === 'POST') saves.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
     });
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await page.screenshot({ path: `${os.tmpdir()}/slide-editor-choosers-fail-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}.png` });
-  });
-  after(async function () {
-    // The server waits for its background work to stop, which on a loaded machine can take minutes.
-    this.timeout(300_000);
-    await browser?.close();
-    await app?.stop();
   });
 
   it('offers the four choosers in a photo’s drawer, none in the cover photo’s', async () => {
@@ -252,7 +242,7 @@ describe('the slide drawers’ choosers and the new text slide', () => {
 
   describe('in a browser that cannot play previews', () => {
     it('says so in the spec’s words', async () => {
-      const other = await browser.browser.newPage();
+      const other = await session.context.newPage();
       try {
         await other.setViewport({ width: 1280, height: 900 });
         await other.evaluateOnNewDocument(() => {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addClip, addPhotos, addTextSlide, eventuallyRow, makeStaffVideo } from './slide-fixtures.ts';
 
 /** The text and video drawers of the slide editor (issue 14; spec 2 "Text slide drawer", "Video slide drawer"). */
 describe('the slide editor drawers', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
@@ -30,33 +30,25 @@ describe('the slide editor drawers', () => {
     await page.keyboard.type(text);
   };
 
+  const session = staffSession({ watchSignIn: true });
   before(async function () {
     // The app's first start prepares its library; on a busy machine that takes a while.
     this.timeout(400_000);
-    app = await startApp();
+    ({ app, page, consoleErrors } = session);
     const video = await makeStaffVideo(app, 'Eleanor Price');
     videoId = video.id;
     await addPhotos(app, videoId, [{ name: 'Portrait.jpg' }]);
     textId = await addTextSlide(app, videoId, 'Forever in our hearts');
     clipId = await addClip(app, videoId);
     assert.equal((await slideRow(clipId)).is_video, true, 'the clip was processed as a video slide');
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
     page.setDefaultNavigationTimeout(120_000);
     page.setDefaultTimeout(30_000);
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
     page.on('request', (r: HTTPRequest) => {
       if (r.url().endsWith('/slides/save') && r.method() === 'POST') saves.push({ at: Date.now(), body: JSON.parse(r.postData() ?? '{}') as Record<string, unknown> });
     });
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await page.screenshot({ path: `${os.tmpdir()}/slide-editor-drawers-fail-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}.png` });
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   describe('a text slide', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { checkAccessibility, DEMO_PASSWORD, login, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos, addTextSlide, makeStaffVideo } from './slide-fixtures.ts';
 
 /** The open dialog's picture: its address and the file's own shape. */
@@ -19,7 +20,6 @@ const stagePicture = (page: Page) =>
  */
 describe('the slide editor with two editors at once', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let otherContext: BrowserContext;
   let first: Page;
   let second: Page;
@@ -34,30 +34,28 @@ describe('the slide editor with two editors at once', () => {
   const markPage = (page: Page) => page.evaluate(() => void ((window as unknown as { liveMark: number }).liveMark = 1));
   const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark === 1);
 
+  const session = staffSession({ watchSignIn: true });
   before(async function () {
     // The app's first start prepares its library; on a busy machine that takes a while.
     this.timeout(400_000);
-    app = await startApp();
+    ({ app, page: first } = session);
+    errors.push(session.consoleErrors);
     const video = await makeStaffVideo(app, 'Arthur Penrose');
     videoId = video.id;
     photos = await addPhotos(app, videoId, [{ name: 'Cover.jpg' }, { name: 'Allotment.jpg' }, { name: 'Choir.jpg' }]);
     textId = await addTextSlide(app, videoId, 'A life well lived');
-    browser = await launchBrowser();
-    otherContext = await browser.browser.createBrowserContext();
-    first = await browser.browser.newPage();
+    otherContext = await session.browser.createBrowserContext();
     second = await otherContext.newPage();
+    await second.setViewport({ width: 1280, height: 900 });
+    errors.push(watchConsole(second));
+    await login(second, app.url, session.organization.staff.email, DEMO_PASSWORD);
     for (const page of [first, second]) {
       page.setDefaultNavigationTimeout(120_000);
       page.setDefaultTimeout(30_000);
-      await page.setViewport({ width: 1280, height: 900 });
-      errors.push(watchConsole(page));
-      await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
     }
   });
   after(async () => {
     await otherContext?.close();
-    await browser?.close();
-    await app?.stop();
   });
 
   it("shows a caption typed in one editor in the other's open slide dialog", async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, OUTPUT_DIR, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { Page } from 'puppeteer-core';
+import { checkAccessibility, OUTPUT_DIR, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 /** What a tool's pictures look like on screen: each img's box, whether it is in view, and whether it loaded. */
@@ -20,7 +21,6 @@ interface Picture {
  */
 describe('the slide editor tools on a narrow screen', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let photos: number[];
@@ -52,25 +52,17 @@ describe('the slide editor tools on a narrow screen', () => {
     );
   };
 
+  const session = staffSession({ watchSignIn: true });
   before(async function () {
     // The app's first start prepares its library; on a busy machine that takes a while.
     this.timeout(400_000);
     mkdirSync(OUTPUT_DIR, { recursive: true });
-    app = await startApp();
+    ({ app, page, consoleErrors } = session);
     const video = await makeStaffVideo(app, 'Margaret Ellison');
     videoId = video.id;
     photos = await addPhotos(app, video.id, [{ name: 'Garden.jpg' }, { name: 'Beach walk.jpg' }, { name: 'Wedding.jpg', portrait: true }]);
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
     page.setDefaultNavigationTimeout(120_000);
     page.setDefaultTimeout(90_000);
-    consoleErrors = watchConsole(page);
-    await page.setViewport({ width: 1280, height: 900 });
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   for (const width of [375, 1280]) {

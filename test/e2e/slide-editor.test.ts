@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos, addTextSlide, makeStaffVideo } from './slide-fixtures.ts';
 
 /** The slide editor (issue 14, web side): /slides/{id}, its drawer, shortcuts and tools. */
 describe('the slide editor', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
@@ -19,27 +19,19 @@ describe('the slide editor', () => {
   const waitPath = (p: string) => page.waitForFunction((want) => location.pathname === want, {}, p);
   const dialogTitle = (text: string) => page.waitForSelector(`[role="dialog"] h2::-p-text(${text})`);
 
+  const session = staffSession({ watchSignIn: true });
   before(async function () {
     // The app's first start prepares its library; on a busy machine that takes a while.
     this.timeout(400_000);
-    app = await startApp();
+    ({ app, page, consoleErrors } = session);
     const video = await makeStaffVideo(app, 'Harold Whitfield');
     videoId = video.id;
     photos = await addPhotos(app, videoId, [{ name: 'Lake house.jpg' }, { name: 'Fishing trip.jpg' }, { name: 'Graduation.jpg', portrait: true }]);
     textId = await addTextSlide(app, videoId, 'Always remembered');
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
     // Other work on a shared machine can slow page loads well past puppeteer's 30 s default.
     page.setDefaultNavigationTimeout(120_000);
     page.setDefaultTimeout(90_000);
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
     page.on('request', (r) => void (r.url().endsWith('/r/slides/ideas') && ideaAsks.push(Date.now())));
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('opens a photo at /slides/{id} over its grid with the photo drawer, and ? shows the shortcuts', async () => {
@@ -277,7 +269,7 @@ describe('the slide editor', () => {
 
   it("shows not found for another organization's slide", async () => {
     const org = (await app.running.deps.db('organizations').insert({ organization_name: 'Other Home' }).returning('id'))[0].id as number;
-    const staff = await app.running.deps.db('users').where({ email: 'staff@example.com' }).first();
+    const staff = await app.running.deps.db('users').where({ email: session.organization.staff.email }).first();
     const [other] = await app.running.deps.db('videos').insert({ organization_id: org, user_id: staff.id, title: 'Elsewhere', video_code: `x${Date.now()}`, security_hash: `h${Date.now()}` }).returning('*');
     const [theirs] = await addPhotos(app, other.id, [{ name: 'theirs.jpg' }]);
     const before = consoleErrors.length;

@@ -1,22 +1,23 @@
 import assert from 'node:assert/strict';
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { TEXT_BACKGROUNDS } from '../../common/text-backgrounds.ts';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addManyPhotos, addPhotos, addTextSlide, FIRST_TILE_MARKER, makeStaffVideo, slideOrder } from './slide-fixtures.ts';
 import { drag, gridOrder, leftEdgeOf, openGrid, selectedIds, settle, tile, TILE, tileButton } from './slide-grid-page.ts';
 
 
 describe('the slide grid', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
   let photos: number[];
   let textId: number;
 
+  const session = staffSession({ watchSignIn: true });
   before(async () => {
-    app = await startApp();
+    ({ app, page, consoleErrors } = session);
     const video = await makeStaffVideo(app, 'Margaret Ellis');
     videoId = video.id;
     photos = await addPhotos(app, videoId, [
@@ -28,15 +29,6 @@ describe('the slide grid', () => {
       { name: 'Cabin 3.jpg', portrait: true },
     ]);
     textId = await addTextSlide(app, videoId, 'Forever in\nour hearts');
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('shows the slides in order with the cover photo, tools and toolbar', async () => {

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { projectRoot } from '../../server/src/config.ts';
 import { stopDetection } from '../../server/src/media/detection-runner.ts';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
 import { settle } from './slide-grid-page.ts';
-import { signIn } from './sign-in.ts';
 import { waitForTiles } from './slide-grid-page.ts';
 
 const fixtures = path.join(projectRoot, 'server/test/fixtures/rotation');
@@ -19,21 +19,15 @@ const isDisabled = (page: Page, text: string) => button(page, text).then((b) => 
 
 describe('AI rotation ideas in the slide workspace', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let dir: string;
 
+  const session = staffSession();
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-ideas-'));
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
+    ({ app, page } = session);
   });
   after(async () => {
-    await browser?.close();
-    await app?.stop();
     stopDetection();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

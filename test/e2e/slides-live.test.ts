@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { signIn } from './sign-in.ts';
 
 const TILE = '[data-testid="slide-tile"][data-slide-id]';
@@ -32,7 +33,6 @@ const otherEditors = (page: Page) => page.$eval('[data-testid="other-editors"]',
 
 describe('live multi-editor sync on the slides page', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let first: Page;
   let secondContext: BrowserContext;
   let second: Page;
@@ -41,20 +41,16 @@ describe('live multi-editor sync on the slides page', () => {
   let videoId: number;
   let slideIds: number[];
 
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    ({ app, page: first, consoleErrors: firstErrors } = session);
+    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois', organization_id: session.organization.id }).first();
     videoId = video.id;
 
-    first = await browser.browser.newPage();
-    await first.setViewport({ width: 1280, height: 900 });
-    await signIn(first, app.url, 'staff@example.com');
-    secondContext = await browser.browser.createBrowserContext();
+    secondContext = await session.browser.createBrowserContext();
     second = await secondContext.newPage();
     await second.setViewport({ width: 1280, height: 900 });
-    await signIn(second, app.url, 'staff@example.com');
-    firstErrors = watchConsole(first);
+    await signIn(second, app.url, session.organization.staff.email);
     secondErrors = watchConsole(second);
 
     const added = await first.evaluate(async (id) => {
@@ -70,8 +66,6 @@ describe('live multi-editor sync on the slides page', () => {
   });
   after(async () => {
     await secondContext?.close();
-    await browser?.close();
-    await app?.stop();
   });
 
   it('shows each editor the other one', async () => {

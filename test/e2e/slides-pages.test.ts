@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos, addTextSlide, makeStaffVideo, slideOrder } from './slide-fixtures.ts';
 
 const TILE = '[data-testid="slide-tile"], .slide-tile';
@@ -19,26 +20,17 @@ async function withKey(page: Page, key: 'Shift' | 'Control', run: () => Promise<
 
 describe('the slide side pages', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
   let photos: number[];
 
+  const session = staffSession({ watchSignIn: true });
   before(async () => {
-    app = await startApp();
+    ({ app, page, consoleErrors } = session);
     videoId = (await makeStaffVideo(app, 'Robert Hale')).id;
     photos = await addPhotos(app, videoId, [{ name: 'one.jpg' }, { name: 'two.jpg', portrait: true }, { name: 'three.jpg' }, { name: 'four.jpg' }, { name: 'five.jpg' }]);
     await addTextSlide(app, videoId, 'With love');
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   describe('Restore Deleted', () => {
@@ -160,7 +152,7 @@ describe('the slide side pages', () => {
 
   /** A family member's cookie-less browser context on the video's upload link, closed after `use`. */
   async function asFamily(video: { security_hash: string }, use: (guest: Page, errors: string[]) => Promise<void>): Promise<void> {
-    const family = await browser.browser.createBrowserContext();
+    const family = await session.browser.createBrowserContext();
     const guest = await family.newPage();
     const errors = watchConsole(guest);
     await guest.setViewport({ width: 1280, height: 900 });

@@ -3,9 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import sharp from 'sharp';
-import { checkAccessibility, launchBrowser, OUTPUT_DIR, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { checkAccessibility, OUTPUT_DIR, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { ANALYSIS_TIMEOUT_MS, CLEAR_AFTER_MS } from '../../web/src/features/slides/uploads/session.ts';
 import { signIn } from './sign-in.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
@@ -80,32 +81,26 @@ function waitForLoadedTiles(page: Page, count: number, timeout = 90_000) {
 
 describe('slide uploads', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let dir: string;
   let photos: string[];
   let clip: string;
 
+  const session = staffSession();
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-uploads-'));
     photos = await makePhotos(dir, 30);
     clip = makeClip(dir);
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
+    ({ app, page, consoleErrors } = session);
     consoleErrors = watchConsole(page);
   });
   after(async () => {
-    await browser?.close();
-    await app?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('uploads 30 photos and a clip with progress, and shows every tile as its image', async () => {
-    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois', organization_id: session.organization.id }).first();
     await page.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0' });
     const input = await page.waitForSelector('input[type="file"]');
 
@@ -154,7 +149,7 @@ describe('slide uploads', () => {
   });
 
   it('tells about a file that is not a photo or video and drops its tile', async () => {
-    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois', organization_id: session.organization.id }).first();
     // The photos the test before sent are still being made into their later sizes: on a loaded two-core machine
     // the page's tiles can take longer than puppeteer's 30 s to settle.
     await page.goto(`${app.url}/creator/${video.id}/slides`, { waitUntil: 'networkidle0', timeout: 90_000 });
@@ -179,7 +174,7 @@ describe('slide uploads', () => {
   });
 
   it("shows a super user the photo analysis as a third bar, 'Analyzing N files', and clears only after it", async () => {
-    const context = await browser.browser.createBrowserContext();
+    const context = await session.browser.createBrowserContext();
     try {
       const admin = await context.newPage();
       await admin.setViewport({ width: 1280, height: 900 });
@@ -213,10 +208,10 @@ describe('slide uploads', () => {
 
     before(async () => {
       const db = app.running.deps.db;
-      const video = await db('videos').where({ title: 'Robert "Bobby" Chen' }).first();
+      const video = await db('videos').where({ title: 'Robert "Bobby" Chen', organization_id: session.organization.id }).first();
       await db('videos').where({ id: video.id }).update({ upload_link_access_level: 2 });
       hash = video.security_hash;
-      context = await browser.browser.createBrowserContext();
+      context = await session.browser.createBrowserContext();
       family = await context.newPage();
       await family.setViewport({ width: 1280, height: 900 });
       familyErrors = watchConsole(family);
