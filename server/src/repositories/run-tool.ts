@@ -93,7 +93,7 @@ const failure = (exit: Exit): ToolError => new ToolError(exit.command, exit.code
  * that fails fails the run, so a picture cut short is never taken for a finished one.
  */
 export async function runTool(command: string, args: string[], timeoutMs: number, feeds: ToolFeed[] = [], options: { account?: boolean } = {}): Promise<ToolResult> {
-  // The C compiler that builds cpu-of is never run through it.
+  // account false: a tool that is not the render's own work (a test's ps) stays out of the CPU account.
   const account = cpuLog() && options.account !== false ? await nativeProgram('cpu-of') : null;
   const feeding = feeds.map((feed) => ({ feed, ...started(feed.command, feed.args, ['ignore', 'pipe', 'pipe'], false, account) }));
   const stdio: ('ignore' | 'pipe' | NodeJS.ReadableStream)[] = ['ignore', 'pipe', 'pipe'];
