@@ -145,6 +145,11 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     assert.equal(await field('Version'), String(build.helperVersion));
     assert.equal(await field('Architecture'), 'amd64');
     assert.match(await field('Description'), /^Tribute DVD burner/);
+    assert.equal(await field('Suggests'), 'tribute-burner-browser-policies');
+    // The managed-computer policies as a package of their own, beside the other policy files (policy-deb.test.ts).
+    const policyDeb = path.join(build.outDir, 'policies', 'linux', `tribute-burner-browser-policies_${build.helperVersion}_all.deb`);
+    assert.ok(build.policies.includes(policyDeb), build.policies.join(', '));
+    assert.equal((await run('dpkg-deb', ['-f', policyDeb, 'Package'])).stdout.trim(), 'tribute-burner-browser-policies');
     assert.ok(Number(await field('Installed-Size')) > 50_000);
     const control = temporary('deb-control');
     await run('dpkg-deb', ['-e', deb, control]);

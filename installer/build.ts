@@ -41,6 +41,7 @@ import { cacheKey, cached, defaultCacheDir } from './cache.ts';
 import { buildAll } from '../extension/build.ts';
 import { defaultChromeKeyFile, loadOrCreateChromeKey, type ChromeKey } from '../extension/chrome-key.ts';
 import { buildDeb } from './deb.ts';
+import { buildPolicyDeb, policyDebName } from './policy-deb.ts';
 import { parseDownloadAlternates } from '../server/src/config.ts';
 import { serverOrigin } from './helper-config.ts';
 import { bundleHelper, helperExecutable } from './helper-executable.ts';
@@ -298,6 +299,19 @@ async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, h
     const file = path.join(outDir, POLICIES_DIR, relative);
     writeAtomic(file, content);
     result.policies.push(file);
+  }
+  // Debian and Ubuntu: the same policies as a package IT installs beside the helper's (policy-deb.ts).
+  if (platforms.includes('linux-x64')) {
+    const staging = await mkdtemp(path.join(os.tmpdir(), 'tribute-burner-policies-'));
+    try {
+      const name = policyDebName(helperVersion);
+      const built = await buildPolicyDeb({ chromeExtensionId: chromeKey.extensionId, publicUrl, version: helperVersion, stagingDir: staging, outFile: path.join(staging, name) });
+      const file = path.join(outDir, POLICIES_DIR, 'linux', name);
+      copyAtomic(built, file);
+      result.policies.push(file);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
   }
 
   writeAtomic(

@@ -57,6 +57,8 @@ function controlFile(version: number, publicUrl: string, installedKb: number): s
     'Section: utils',
     'Priority: optional',
     'Recommends: xorriso | growisofs',
+    // On managed computers IT adds the policies that install the browser extension (policy-deb.ts).
+    'Suggests: tribute-burner-browser-policies',
     `Homepage: ${serverOrigin(publicUrl)}`,
     'Description: Tribute DVD burner for Chrome, Chromium, Edge and Firefox',
     ` Lets the Tribute web app at ${serverOrigin(publicUrl)} burn a video's DVD from the browser:`,

@@ -80,7 +80,7 @@ function helperStep(system: BurnSystem, labelled: boolean, unsigned: boolean): R
  * Chrome, Edge and Firefox, with no developer mode, and the server's update manifests keep it current.
  */
 const MANAGED_NOTE =
-  'On computers your IT department manages, they can install it for everyone instead with the browser policy the DVD burning tool\'s build includes (its policies folder: JSON files for Linux, a registry file for Windows, a profile for macOS): the browser then installs the extension by itself, without Developer mode, and keeps it up to date from this website.';
+  'On computers your IT department manages, they can install it for everyone instead with the browser policy the DVD burning tool\'s build includes (its policies folder: a .deb package or JSON files for Linux, a registry file for Windows, a profile for macOS): the browser then installs the extension by itself, without Developer mode, and keeps it up to date from this website.';
 
 /** Step 2, the extension, for one browser family. */
 function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
