@@ -119,9 +119,16 @@ describe('slide uploads', () => {
     await screenshot(page, 'slides-upload-progress', 1280);
     await screenshot(page, 'slides-upload-progress', 375);
 
-    // Scrolled past the inline bar on a phone: the fixed copy holds the progress at the top.
-    await page.setViewport({ width: 375, height: 640 });
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Scrolled past the inline bar on a phone: the fixed copy holds the progress at the top. Scrolled by the bar's
+    // own place, not to the page's end: a page little taller than the screen (a new organization's video has few
+    // slides) left the bar's lower edge in view at the end, and so not pinned.
+    await page.setViewport({ width: 375, height: 480 });
+    const barBottom = await page.evaluate(() => {
+      const bar = document.querySelector('[data-testid="upload-progress"]') as HTMLElement;
+      window.scrollTo(0, window.scrollY + bar.getBoundingClientRect().bottom + 1);
+      return bar.getBoundingClientRect().bottom;
+    });
+    assert.ok(barBottom <= 0, `the inline bar is scrolled out of view (its bottom at ${barBottom} px)`);
     await page.waitForSelector('[data-testid="upload-progress-fixed"]', { visible: true, timeout: 5000 });
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'slides-upload-fixed-bar-375.png') as `${string}.png` });
     await page.evaluate(() => window.scrollTo(0, 0));
