@@ -73,6 +73,17 @@ export async function waitForBurnWindow(browser: Browser, videoId: number, timeo
   return page;
 }
 
+/**
+ * Opens a video's details page in `page` and presses Burn DVD, as staff do: answers the burn window the extension
+ * opened. closeOthers first closes the burn windows still open (between tests).
+ */
+export async function pressBurnDvd(browser: Browser, page: Page, appUrl: string, videoId: number, closeOthers = true): Promise<Page> {
+  if (closeOthers) await closeBurnWindows(browser);
+  await page.goto(`${appUrl}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
+  await page.locator('section[aria-label="Actions"] button::-p-text(Burn DVD)').click();
+  return waitForBurnWindow(browser, videoId);
+}
+
 /** Closes every burn window still open (between tests). */
 export async function closeBurnWindows(browser: Browser): Promise<void> {
   for (const page of await browser.pages()) if (/\/burn\/\d+/.test(page.url())) await page.close().catch(() => undefined);

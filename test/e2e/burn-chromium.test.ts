@@ -24,6 +24,7 @@ import {
   isoOnServer,
   launchChromium,
   press,
+  pressBurnDvd,
   recordRows,
   rowStatus,
   serveBuild,
@@ -59,10 +60,7 @@ describe('Burn DVD in Chromium: extension, native helper, virtual burner', funct
 
   /** Opens the details page and presses Burn DVD: answers the burn window the extension opened. */
   async function openBurnWindow(videoId = video.id): Promise<Page> {
-    await closeBurnWindows(chromium.browser);
-    await page.goto(`${app.url}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
-    await page.locator('section[aria-label="Actions"] button::-p-text(Burn DVD)').click();
-    const win = await waitForBurnWindow(chromium.browser, videoId);
+    const win = await pressBurnDvd(chromium.browser, page, app.url, videoId);
     await win.setViewport({ width: 700, height: 440 });
     return win;
   }

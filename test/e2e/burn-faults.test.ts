@@ -23,11 +23,11 @@ import {
   isoOnServer,
   launchChromium,
   press,
+  pressBurnDvd,
   rowStatus,
   serveBuild,
   startBurnApp,
   tempDir,
-  waitForBurnWindow,
   waitForRow,
   waitForText,
   windowText,
@@ -54,10 +54,7 @@ describe('Burn DVD in Chromium when things go wrong', function () {
   let iso: { size: number; sha256: string };
 
   async function openBurnWindow(videoId = video.id, closeOthers = true): Promise<Page> {
-    if (closeOthers) await closeBurnWindows(chromium.browser);
-    await page.goto(`${app.url}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
-    await page.locator('section[aria-label="Actions"] button::-p-text(Burn DVD)').click();
-    const win = await waitForBurnWindow(chromium.browser, videoId);
+    const win = await pressBurnDvd(chromium.browser, page, app.url, videoId, closeOthers);
     await win.setViewport({ width: 700, height: 440 });
     return win;
   }
