@@ -61,15 +61,22 @@ export async function launchManagedChromium(policy: unknown): Promise<ManagedBro
   if (existsSync(path.join(CHROMIUM_ETC, 'master_preferences'))) copyFileSync(path.join(CHROMIUM_ETC, 'master_preferences'), path.join(etc, 'master_preferences'));
   writeFileSync(path.join(etc, 'policies', 'managed', CHROMIUM_POLICY_FILE), json(policy));
   const launcher = namespacedLauncher(work, chromePath(), etc, CHROMIUM_ETC);
-  try {
-    const browser = await puppeteer.launch({
+  return ownedBy(work, () =>
+    puppeteer.launch({
       executablePath: launcher,
       headless: true,
       pipe: true,
       userDataDir: path.join(work, 'profile'),
       ignoreDefaultArgs: ['--disable-background-networking', '--disable-extensions', '--disable-component-update'],
       args: CHROMIUM_ARGS.filter((arg) => arg !== '--disable-background-networking' && arg !== '--disable-component-update'),
-    });
+    }),
+  );
+}
+
+/** A browser launched for a work folder of its own, which goes with it (also when the launch fails). */
+async function ownedBy(work: string, launch: () => Promise<Browser>): Promise<ManagedBrowser> {
+  try {
+    const browser = await launch();
     return {
       browser,
       async close() {
@@ -92,24 +99,14 @@ export async function launchManagedFirefox(policies: unknown): Promise<ManagedBr
   const launcher = namespacedLauncher(work, process.env.FIREFOX_PATH || '/usr/bin/firefox-esr', distribution, FIREFOX_DISTRIBUTION);
   const home = path.join(work, 'home');
   mkdirSync(home, { recursive: true });
-  try {
-    const browser = await puppeteer.launch({
+  return ownedBy(work, () =>
+    puppeteer.launch({
       browser: 'firefox',
       protocol: 'webDriverBiDi',
       executablePath: launcher,
       headless: true,
       env: { ...process.env, HOME: home, MOZ_HEADLESS: '1' },
       extraPrefsFirefox: { 'dom.security.https_first': false, 'browser.shell.checkDefaultBrowser': false },
-    });
-    return {
-      browser,
-      async close() {
-        await browser.close();
-        rmSync(work, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(work, { recursive: true, force: true });
-    throw error;
-  }
+    }),
+  );
 }
