@@ -14,6 +14,10 @@ export const DENIM_PATHS = {
   linuxUserInstall: '/denim/download_resource/linux_user_install',
   /** How this server lets the burn path travel (DenimTransport): the install dialog warns while plain http is allowed. */
   transport: '/denim/transport',
+  /** Which ways to install this server offers (DenimInstallPaths, common/browser-policies.ts): store listings, policy files. */
+  installPaths: '/denim/install_paths',
+  /** One browser policy file for IT departments (?file=<PolicyDownloadKey>, common/browser-policies.ts). */
+  browserPolicies: '/denim/download_resource/browser_policies',
 } as const;
 
 /** What DENIM_PATHS.transport answers: whether ALLOW_PLAIN_HTTP is set on this server (common/secure-url.ts). */

@@ -41,7 +41,8 @@ import { cacheKey, cached, defaultCacheDir } from './cache.ts';
 import { buildAll } from '../extension/build.ts';
 import { defaultChromeKeyFile, loadOrCreateChromeKey, type ChromeKey } from '../extension/chrome-key.ts';
 import { buildDeb } from './deb.ts';
-import { buildPolicyDeb, policyDebName } from './policy-deb.ts';
+import { buildPolicyDeb } from './policy-deb.ts';
+import { POLICY_DEB_DIR, policyDebName } from '../common/browser-policies.ts';
 import { parseDownloadAlternates } from '../server/src/config.ts';
 import { serverOrigin } from './helper-config.ts';
 import { bundleHelper, helperExecutable } from './helper-executable.ts';
@@ -306,7 +307,7 @@ async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, h
     try {
       const name = policyDebName(helperVersion);
       const built = await buildPolicyDeb({ chromeExtensionId: chromeKey.extensionId, publicUrl, version: helperVersion, stagingDir: staging, outFile: path.join(staging, name) });
-      const file = path.join(outDir, POLICIES_DIR, 'linux', name);
+      const file = path.join(outDir, POLICIES_DIR, POLICY_DEB_DIR, name);
       copyAtomic(built, file);
       result.policies.push(file);
     } finally {

@@ -14,6 +14,7 @@
  *   /usr/lib/firefox-esr/distribution/policies.json for Debian's firefox-esr).
  */
 import { createHash } from 'node:crypto';
+import { POLICY_FILE_PATHS } from '../common/browser-policies.ts';
 import { FIREFOX_EXTENSION_ID } from '../common/burn-protocol.ts';
 import { chromeUpdateUrl, firefoxPackageUrl } from '../common/extension-updates.ts';
 
@@ -133,10 +134,10 @@ export function macosProfile(target: PolicyTarget): string {
 /** The policy files a build writes into its policies/ folder (relative path -> content). */
 export function policyFiles(target: PolicyTarget): Record<string, string> {
   return {
-    'linux/chromium-managed.json': json(chromiumPolicy(target)),
-    'linux/firefox-policies.json': json(firefoxPolicy(target)),
-    'windows/tribute-burner-policy.reg': windowsRegFile(target),
-    'windows/firefox-policies.json': json(firefoxPolicy(target)),
-    'macos/tribute-burner.mobileconfig': macosProfile(target),
+    [POLICY_FILE_PATHS.linux_chromium]: json(chromiumPolicy(target)),
+    [POLICY_FILE_PATHS.linux_firefox]: json(firefoxPolicy(target)),
+    [POLICY_FILE_PATHS.windows_reg]: windowsRegFile(target),
+    [POLICY_FILE_PATHS.windows_firefox]: json(firefoxPolicy(target)),
+    [POLICY_FILE_PATHS.macos_profile]: macosProfile(target),
   };
 }

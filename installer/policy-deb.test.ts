@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHROMIUM_POLICY_FILE, LINUX_CHROMIUM_POLICY_DIRS, chromiumPolicy, firefoxPolicy } from './policies.ts';
-import { FIREFOX_SYSTEM_POLICY, POLICY_DEB_PACKAGE, POLICY_FIREFOX_COPY, buildPolicyDeb, policyDebName } from './policy-deb.ts';
+import { POLICY_DEB_PACKAGE, policyDebName } from '../common/browser-policies.ts';
+import { FIREFOX_SYSTEM_POLICY, POLICY_FIREFOX_COPY, buildPolicyDeb } from './policy-deb.ts';
 
 const run = promisify(execFile);
 const TARGET = { chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', publicUrl: 'https://videos.example-funeral.com' };

@@ -17,18 +17,16 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { serverOrigin } from './helper-config.ts';
+import { POLICY_DEB_PACKAGE } from '../common/browser-policies.ts';
 import { CHROMIUM_POLICY_FILE, FIREFOX_POLICY_FILE, LINUX_CHROMIUM_POLICY_DIRS, chromiumPolicy, firefoxPolicy, json, type PolicyTarget } from './policies.ts';
 
 const run = promisify(execFile);
 
-export const POLICY_DEB_PACKAGE = 'tribute-burner-browser-policies';
 /** Where the package keeps its Firefox policies.json, which /etc/firefox/policies/policies.json links to. */
 export const POLICY_SHARE_DIR = `/usr/share/${POLICY_DEB_PACKAGE}`;
 export const POLICY_FIREFOX_COPY = `${POLICY_SHARE_DIR}/firefox-${FIREFOX_POLICY_FILE}`;
 export const FIREFOX_SYSTEM_POLICY = `/etc/firefox/policies/${FIREFOX_POLICY_FILE}`;
 
-/** The package's file name in a build (policies/linux/). */
-export const policyDebName = (version: number): string => `${POLICY_DEB_PACKAGE}_${version}_all.deb`;
 
 // Both honour DPKG_ROOT (dpkg sets it when installing into another root), which the tests use.
 const POSTINST = `#!/bin/sh

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseStorageSettings, type S3Settings } from './storage/storage-settings.ts';
 import { plainHttpAllowed, requireSecureUrl } from '../../common/secure-url.ts';
+import type { StoreListings } from '../../common/browser-policies.ts';
 
 export interface Config {
   /** Empty when the embedded PostgreSQL should be used. */
@@ -25,6 +26,11 @@ export interface Config {
   allowPlainHttp: boolean;
   /** Other hosts serving the same /downloads/ paths, by name (DOWNLOAD_ALTERNATES="east=https://dl-east.example.com,..."). */
   downloadAlternates: Record<string, string>;
+  /**
+   * The burn extension's store listings (CHROME_STORE_URL, EDGE_STORE_URL, FIREFOX_STORE_URL): the install dialog and
+   * /denim offer them first where set (issue 29.2); null where the extension is not listed.
+   */
+  storeListings: StoreListings;
   /** Where `npm run build:helper` left the DVD burning tool that /denim serves (BURNER_BUILD_DIR, default build/burner). */
   burnerBuildDir: string;
   /**
@@ -34,6 +40,25 @@ export interface Config {
   photoAnalysis: boolean;
   /** Where media live: null for DATA_DIR/media, else the S3-compatible bucket of STORAGE_URL (storage/storage-settings.ts). */
   storage: S3Settings | null;
+}
+
+const STORE_SETTINGS = { chrome: 'CHROME_STORE_URL', edge: 'EDGE_STORE_URL', firefox: 'FIREFOX_STORE_URL' } as const;
+
+/** The store listings from the environment: each an https address (stores serve nothing else), or unset. */
+export function parseStoreListings(env: NodeJS.ProcessEnv): StoreListings {
+  const listing = (setting: string): string | null => {
+    const raw = env[setting]?.trim();
+    if (!raw) return null;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`${setting}: '${raw.slice(0, 80)}' is not an address; give the store listing's https address.`);
+    }
+    if (url.protocol !== 'https:') throw new Error(`${setting}: a store listing's address starts with https:// ('${raw.slice(0, 80)}').`);
+    return url.href;
+  };
+  return { chrome: listing(STORE_SETTINGS.chrome), edge: listing(STORE_SETTINGS.edge), firefox: listing(STORE_SETTINGS.firefox) };
 }
 
 /**
@@ -84,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https:'),
     downloadAlternates: parseDownloadAlternates(env.DOWNLOAD_ALTERNATES, plainHttpAllowed(env)),
     allowPlainHttp: plainHttpAllowed(env),
+    storeListings: parseStoreListings(env),
     burnerBuildDir: path.resolve(env.BURNER_BUILD_DIR || path.join(projectRoot, 'build', 'burner')),
     photoAnalysis: env.PHOTO_ANALYSIS !== '0',
     storage: parseStorageSettings(env),

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HelperPlatform } from '../../../common/burn-protocol.ts';
+import { POLICY_DEB_DIR, POLICY_DEB_PATTERN, POLICY_DOWNLOAD_KEYS, POLICY_FILE_PATHS, type PolicyDownloadKey } from '../../../common/browser-policies.ts';
 import type { InstallerArtifact } from '../../../common/helper-update.ts';
 import { insecureUrlProblem, PLAIN_HTTP_WARNING } from '../../../common/secure-url.ts';
 import { PUBLIC_KEY_NAME, SIGNING_KEY_NAME } from '../../../installer/signing.ts';
@@ -20,6 +21,7 @@ import {
   INSTALLER_DIR,
   INSTALLER_NAMES,
   LINUX_USER_INSTALL_PATH,
+  POLICIES_DIR,
   SCRIPT_ALLOW_PLAIN_HTTP_LINE,
   SCRIPT_MIRRORS_LINE,
   SCRIPT_SERVER_LINE,
@@ -113,6 +115,29 @@ export function burnerBuildsService(buildRoot: string, publicUrl?: string) {
       const manifestFile = inBuild(`${browser === 'chrome' ? EXTENSION_FILES.chromeUnpacked : EXTENSION_FILES.firefoxUnpacked}/manifest.json`);
       if (!file || !isFile(manifestFile)) return null;
       return { manifest: JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>, file };
+    },
+
+    /** The browser policy files this build holds (common/browser-policies.ts), in the table's order. */
+    policyKeys(): PolicyDownloadKey[] {
+      return POLICY_DOWNLOAD_KEYS.filter((key) => this.policyFile(key) !== null);
+    },
+
+    /** One browser policy file for IT departments, or null when the build has none (the .deb: its highest version). */
+    policyFile(key: PolicyDownloadKey): BuildFile | null {
+      if (key !== 'linux_deb') {
+        const relative = POLICY_FILE_PATHS[key];
+        const type = relative.endsWith('.json') ? 'application/json; charset=utf-8' : relative.endsWith('.reg') ? 'text/plain; charset=utf-8' : 'application/x-apple-aspen-config';
+        // Saved under a name that says what it is: two policies.json files would otherwise look alike in Downloads.
+        return found({ path: inBuild(`${POLICIES_DIR}/${relative}`), name: `tribute-burner-${relative.replace(/\//g, '-')}`, type });
+      }
+      const dir = inBuild(`${POLICIES_DIR}/${POLICY_DEB_DIR}`);
+      if (!existsSync(dir)) return null;
+      let best: { name: string; version: number } | null = null;
+      for (const name of readdirSync(dir)) {
+        const match = POLICY_DEB_PATTERN.exec(name);
+        if (match && (!best || Number(match[1]) > best.version)) best = { name, version: Number(match[1]) };
+      }
+      return best ? found({ path: path.join(dir, best.name), name: best.name, type: INSTALLER_TYPES['linux-x64'] }) : null;
     },
 
     /** The per-user Linux install script with this server's address and download mirrors as its defaults, or null. */

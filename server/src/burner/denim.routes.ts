@@ -10,6 +10,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { POLICY_DOWNLOAD_KEYS, type DenimInstallPaths } from '../../../common/browser-policies.ts';
 import { HELPER_PLATFORMS, type HelperPlatform } from '../../../common/burn-protocol.ts';
 import { DENIM_PATHS, INSTALLER_ARTIFACTS, platformFromUserAgent, type DenimTransport } from '../../../common/helper-update.ts';
 import { NOT_BUILT_MESSAGE } from '../../../installer/layout.ts';
@@ -39,7 +40,7 @@ function single(value: string | string[] | undefined): string | null | undefined
   return typeof value === 'string' ? value : null;
 }
 
-/** Needs only the configuration (the build folder and PUBLIC_URL). */
+/** Needs only the configuration (the build folder, PUBLIC_URL and the store listings). */
 export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
   const router = new Router();
   const builds = burnerBuildsService(deps.config.burnerBuildDir, deps.config.publicUrl);
@@ -74,6 +75,19 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
     const transport: DenimTransport = { plainHttpAllowed: deps.config.allowPlainHttp };
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = transport;
+  });
+
+  router.get(DENIM_PATHS.installPaths, (ctx) => {
+    const paths: DenimInstallPaths = { stores: deps.config.storeListings, policies: builds.policyKeys() };
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = paths;
+  });
+
+  router.get(DENIM_PATHS.browserPolicies, async (ctx) => {
+    const asked = single(ctx.query.file);
+    const key = POLICY_DOWNLOAD_KEYS.find((known) => known === asked);
+    if (!key) return fail(ctx, 400, `Unknown policy file '${String(asked ?? '').slice(0, 40)}': use ${POLICY_DOWNLOAD_KEYS.join(', ')}.`);
+    await send(ctx, builds.policyFile(key));
   });
 
   addExtensionUpdateRoutes(router, builds, deps.config.publicUrl);

@@ -143,6 +143,9 @@ describe('static files and the single-page app', () => {
     // A prefix is a whole segment: a page whose name merely begins like one is still a page.
     assert.equal(isPageNavigation('GET', '/mediation', true), true);
     assert.equal(isPageNavigation('GET', '/rubbish', true), true);
+    // The install guide is a page at /denim itself; what is below it stays files.
+    assert.equal(isPageNavigation('GET', '/denim', true), true);
+    assert.equal(isPageNavigation('GET', '/denim/', true), false);
   });
 
   it('answers the API JSON 404 to anything not found that is not a page navigation', async () => {

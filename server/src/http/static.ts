@@ -83,6 +83,8 @@ const HASHED = /-[A-Z0-9]{8}\.[a-z0-9.]+$/;
 
 /** Where the API, downloads and files live: nothing under these is ever one of the app's pages. */
 const NOT_PAGES = ['/r', '/api', '/downloads', '/stationeries', '/denim', '/media', '/assets'];
+/** Pages whose address is one of those prefixes itself: /denim is the DVD burning tool's install guide, its files below it. */
+const PREFIX_PAGES = ['/denim'];
 
 /**
  * Whether a request that no route answered is a browser opening one of the app's pages, so it gets index.html:
@@ -91,6 +93,7 @@ const NOT_PAGES = ['/r', '/api', '/downloads', '/stationeries', '/denim', '/medi
  */
 export function isPageNavigation(method: string, pathname: string, acceptsHtml: boolean): boolean {
   if ((method !== 'GET' && method !== 'HEAD') || !acceptsHtml) return false;
+  if (PREFIX_PAGES.includes(pathname)) return true;
   if (NOT_PAGES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return false;
   return !/\.[^/]*$/.test(pathname);
 }
