@@ -25,11 +25,14 @@ export const POLICY_DEB_PATTERN = new RegExp(`^${POLICY_DEB_PACKAGE}_(\\d+)_all\
 
 /**
  * What /denim/install_paths answers (DENIM_PATHS.installPaths): the store listings this server names
- * (CHROME_STORE_URL, EDGE_STORE_URL, FIREFOX_STORE_URL; null where none) and the policy files its build holds.
+ * (CHROME_STORE_URL, EDGE_STORE_URL, FIREFOX_STORE_URL; null where none), the policy files its build holds and
+ * whether its Firefox package is signed.
  */
 export interface DenimInstallPaths {
   stores: StoreListings;
   policies: PolicyDownloadKey[];
+  /** Whether the Firefox package served is signed by addons.mozilla.org: release Firefox installs only signed ones. */
+  firefoxSigned: boolean;
 }
 
 export interface StoreListings {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { POLICY_DOWNLOAD_KEYS, policyDebName, type DenimInstallPaths } from '../../common/browser-policies.ts';
 import { DENIM_PATHS } from '../../common/helper-update.ts';
 import { chromiumPolicy, firefoxPolicy, policyFiles } from '../../installer/policies.ts';
-import { NOT_BUILT_MESSAGE, POLICIES_DIR } from '../../installer/layout.ts';
+import { EXTENSION_FILES, NOT_BUILT_MESSAGE, POLICIES_DIR } from '../../installer/layout.ts';
 import { parseStoreListings } from '../../server/src/config.ts';
 import { ORIGIN, startHarness, type Harness } from './harness.ts';
 
@@ -21,6 +21,13 @@ function write(dir: string, relative: string, content: string | Buffer): void {
   writeFileSync(path.join(dir, relative), content);
 }
 
+/** A response body as text, whatever its type. */
+function asText(stream: NodeJS.ReadableStream, done: (error: Error | null, body: string) => void): void {
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  stream.on('end', () => done(null, text));
+}
+
 /** One policy file as text, whatever type the server sends it as, with the name it is saved under. */
 async function policy(h: Harness, file: string): Promise<{ text: string; disposition: string }> {
   const res = await h
@@ -28,11 +35,7 @@ async function policy(h: Harness, file: string): Promise<{ text: string; disposi
     .get(DENIM_PATHS.browserPolicies)
     .query({ file })
     .buffer(true)
-    .parse((stream, done) => {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      stream.on('end', () => done(null, text));
-    })
+    .parse(asText)
     .expect(200);
   return { text: res.body as string, disposition: String(res.headers['content-disposition']) };
 }
@@ -56,7 +59,7 @@ describe('/denim install paths: store listings and browser policies for IT', fun
   it('names the store listings and no policy file before the build, as JSON even to a browser', async () => {
     const res = await h.request().get(DENIM_PATHS.installPaths).set('Accept', 'text/html').expect(200);
     assert.match(res.type, /json/);
-    assert.deepEqual(res.body as DenimInstallPaths, { stores, policies: [] });
+    assert.deepEqual(res.body as DenimInstallPaths, { stores, policies: [], firefoxSigned: false });
     const missing = await h.request().get(DENIM_PATHS.browserPolicies).query({ file: 'windows_reg' }).expect(404);
     assert.equal(missing.body.error, NOT_BUILT_MESSAGE);
   });
@@ -80,6 +83,22 @@ describe('/denim install paths: store listings and browser policies for IT', fun
     const deb = await policy(h, 'linux_deb');
     assert.equal(deb.text, 'policy deb 7');
     assert.ok(deb.disposition.includes(`filename="${policyDebName(7)}"`), deb.disposition);
+  });
+
+  it('says whether the Firefox package is signed, and serves the Chrome build as a zip for Load unpacked', async () => {
+    write(buildDir, EXTENSION_FILES.firefoxXpi, Buffer.from('PK unsigned package: manifest.json background.js'));
+    write(buildDir, EXTENSION_FILES.chromeZip, Buffer.from('PK the chrome zip'));
+    write(buildDir, EXTENSION_FILES.chromeCrx, Buffer.from('Cr24 the chrome crx'));
+    const unsigned = (await h.request().get(DENIM_PATHS.installPaths).expect(200)).body as DenimInstallPaths;
+    assert.equal(unsigned.firefoxSigned, false);
+    write(buildDir, EXTENSION_FILES.firefoxXpi, Buffer.from('PK signed package: META-INF/cose.sig META-INF/mozilla.rsa manifest.json'));
+    assert.equal(((await h.request().get(DENIM_PATHS.installPaths).expect(200)).body as DenimInstallPaths).firefoxSigned, true);
+
+    const zip = await h.request().get(DENIM_PATHS.chromeExtension).query({ format: 'zip' }).buffer(true).parse(asText).expect(200);
+    assert.equal(zip.body, 'PK the chrome zip');
+    const crx = await h.request().get(DENIM_PATHS.chromeExtension).buffer(true).parse(asText).expect(200);
+    assert.equal(crx.body, 'Cr24 the chrome crx');
+    await h.request().get(DENIM_PATHS.chromeExtension).query({ format: 'tar' }).expect(400);
   });
 
   it('refuses a file it does not know, or a path, with 400 JSON', async () => {

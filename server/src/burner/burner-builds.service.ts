@@ -96,6 +96,20 @@ export function burnerBuildsService(buildRoot: string, publicUrl?: string) {
       return found({ path: inBuild(EXTENSION_FILES.firefoxXpi), name: EXTENSION_FILES.firefoxXpi, type: 'application/x-xpinstall' });
     },
 
+    /**
+     * Whether the served .xpi carries addons.mozilla.org's signature: a signed package holds META-INF/mozilla.rsa
+     * (and cose.sig), whose names a zip keeps uncompressed in its directory.
+     */
+    async firefoxSigned(): Promise<boolean> {
+      const file = this.firefoxExtension();
+      return file ? (await readFile(file.path)).includes('META-INF/mozilla.rsa') : false;
+    },
+
+    /** The Chrome build as a .zip, for Load unpacked in Developer mode (its manifest's key gives it the .crx's id). */
+    chromeExtensionZip(): BuildFile | null {
+      return found({ path: inBuild(EXTENSION_FILES.chromeZip), name: EXTENSION_FILES.chromeZip, type: 'application/zip' });
+    },
+
     /** The packed .crx (every build signs one with the installation's key); a .zip alone from an older build. */
     chromeExtension(): BuildFile | null {
       return (

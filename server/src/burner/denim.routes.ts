@@ -67,8 +67,11 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
     await send(ctx, builds.firefoxExtension());
   });
 
+  // ?format=zip: the unpacked build zipped, for Developer mode's Load unpacked (the install guide's last resort).
   router.get(DENIM_PATHS.chromeExtension, async (ctx) => {
-    await send(ctx, builds.chromeExtension());
+    const format = single(ctx.query.format);
+    if (format !== undefined && format !== 'zip') return fail(ctx, 400, `Unknown format '${String(format).slice(0, 40)}': leave it out for the .crx, or use zip.`);
+    await send(ctx, format === 'zip' ? builds.chromeExtensionZip() : builds.chromeExtension());
   });
 
   router.get(DENIM_PATHS.transport, (ctx) => {
@@ -77,8 +80,8 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
     ctx.body = transport;
   });
 
-  router.get(DENIM_PATHS.installPaths, (ctx) => {
-    const paths: DenimInstallPaths = { stores: deps.config.storeListings, policies: builds.policyKeys() };
+  router.get(DENIM_PATHS.installPaths, async (ctx) => {
+    const paths: DenimInstallPaths = { stores: deps.config.storeListings, policies: builds.policyKeys(), firefoxSigned: await builds.firefoxSigned() };
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = paths;
   });
