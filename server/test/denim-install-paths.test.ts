@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Response } from 'superagent';
 import { POLICY_DOWNLOAD_KEYS, policyDebName, type DenimInstallPaths } from '../../common/browser-policies.ts';
 import { DENIM_PATHS } from '../../common/helper-update.ts';
 import { chromiumPolicy, firefoxPolicy, policyFiles } from '../../installer/policies.ts';
@@ -22,7 +23,7 @@ function write(dir: string, relative: string, content: string | Buffer): void {
 }
 
 /** A response body as text, whatever its type. */
-function asText(stream: NodeJS.ReadableStream, done: (error: Error | null, body: string) => void): void {
+function asText(stream: Response, done: (error: Error | null, body: string) => void): void {
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
   stream.on('end', () => done(null, text));

@@ -1,17 +1,9 @@
-import { DENIM_PATHS } from '../../../../common/helper-update.ts';
-
 /**
  * Where the details page sends people for help. Spec 3 section 2.1 names an external burning help page and a
  * Direct Delivery info page without giving their addresses; these are the product's support pages.
  */
 export const BURNING_HELP_URL = 'https://support.tributevideos.com/dvd-burning';
 export const DIRECT_DELIVERY_INFO_URL = 'https://support.tributevideos.com/direct-delivery';
-
-/** The burn tool's downloads (common/helper-update.ts owns the /denim paths). */
-export const INSTALLER_URL = DENIM_PATHS.installer;
-export const FIREFOX_EXTENSION_URL = DENIM_PATHS.firefoxExtension;
-export const CHROME_EXTENSION_URL = DENIM_PATHS.chromeExtension;
-export const LINUX_USER_INSTALL_URL = DENIM_PATHS.linuxUserInstall;
 
 /** The page for ordering copies of a finished video (spec 3 section 2.1). */
 export const hardCopiesPath = (videoCode: string): string => `/orders/hard_copies/${encodeURIComponent(videoCode)}`;

@@ -1,12 +1,14 @@
 import { Download, Extension } from '@mui/icons-material';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { MIN_CHROME_EXTENSION_VERSION, MIN_FIREFOX_EXTENSION_VERSION, MIN_NATIVE_VERSION, NATIVE_PRESENT_VERSION } from '../../../../common/burn-protocol.ts';
-import type { Readiness } from '../burn/versions.ts';
+import { MIN_CHROME_EXTENSION_VERSION, MIN_FIREFOX_EXTENSION_VERSION, MIN_NATIVE_VERSION, NATIVE_PRESENT_VERSION } from '../../../../../common/burn-protocol.ts';
+import type { Readiness } from '../versions.ts';
 import type { BurnBrowser, BurnSystem } from './burn-compat.ts';
 import { BURN_COMPATIBILITY_NOTE, burnSystem } from './burn-compat.ts';
-import { CHROME_EXTENSION_URL, FIREFOX_EXTENSION_URL, INSTALLER_URL, LINUX_USER_INSTALL_URL } from './links.ts';
-import { PLAIN_HTTP_DIALOG_WARNING } from '../../../../common/secure-url.ts';
+import { DENIM_PATHS } from '../../../../../common/helper-update.ts';
+
+const { installer: INSTALLER_URL, firefoxExtension: FIREFOX_EXTENSION_URL, chromeExtension: CHROME_EXTENSION_URL, linuxUserInstall: LINUX_USER_INSTALL_URL } = DENIM_PATHS;
+import { PLAIN_HTTP_DIALOG_WARNING } from '../../../../../common/secure-url.ts';
 import { usePlainHttpAllowed } from './plain-http.ts';
 import { useWindowsInstallerSigned } from './windows-signing.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { MIN_CHROME_VERSION, MIN_FIREFOX_VERSION } from '../../../../common/burn-support.ts';
+import { MIN_CHROME_VERSION, MIN_FIREFOX_VERSION } from '../../../../../common/burn-support.ts';
 import { BURN_COMPATIBILITY_NOTE, burnBrowser, burnSupport, burnSystem, type BurnSupport } from './burn-compat.ts';
 
 type Row = [label: string, userAgent: string, expected: 'unsupported' | `ok ${string}` | `upgrade ${string}`];
@@ -78,7 +78,7 @@ describe('where the burn tool is offered', () => {
   });
 
   it('takes its minimums from the extension manifests, and starts exactly there', () => {
-    const manifest = (name: string) => JSON.parse(readFileSync(new URL(`../../../../extension/manifest.${name}.json`, import.meta.url), 'utf8')) as Record<string, never>;
+    const manifest = (name: string) => JSON.parse(readFileSync(new URL(`../../../../../extension/manifest.${name}.json`, import.meta.url), 'utf8')) as Record<string, never>;
     assert.equal(`${MIN_CHROME_VERSION}`, manifest('chrome').minimum_chrome_version);
     assert.equal(`${MIN_FIREFOX_VERSION}.0`, (manifest('firefox').browser_specific_settings as { gecko: { strict_min_version: string } }).gecko.strict_min_version);
     const chrome = (v: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${v}.0.0.0 Safari/537.36`;

@@ -5,7 +5,7 @@
  * Firefox. Phones, tablets and Chrome OS cannot run a native helper; other browsers have no burn extension.
  * A system or browser that is only too old gets Burn DVD, which then says what to upgrade.
  */
-import { MIN_CHROME_VERSION, MIN_FIREFOX_VERSION, MIN_MACOS, MIN_MACOS_NAME, MIN_WINDOWS_NAME, MIN_WINDOWS_NT } from '../../../../common/burn-support.ts';
+import { MIN_CHROME_VERSION, MIN_FIREFOX_VERSION, MIN_MACOS, MIN_MACOS_NAME, MIN_WINDOWS_NAME, MIN_WINDOWS_NT } from '../../../../../common/burn-support.ts';
 
 const BROWSERS_NOTE = `Chrome or Edge ${MIN_CHROME_VERSION} or later, or Firefox ${MIN_FIREFOX_VERSION} or later`;
 /** The admin note of the install dialog (the spec's note named Windows 7 and 8, which the helper no longer runs on). */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { DENIM_PATHS, type DenimTransport } from '../../../../common/helper-update.ts';
+import { DENIM_PATHS, type DenimTransport } from '../../../../../common/helper-update.ts';
 
 /**
  * Whether this server lets the burn path use plain http (ALLOW_PLAIN_HTTP, issue 33): the install dialog then warns

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { installerUrl, type HelperBuildManifest } from '../../../../common/helper-update.ts';
+import { installerUrl, type HelperBuildManifest } from '../../../../../common/helper-update.ts';
 
 /**
  * Whether this server's Windows installer and helper carry an Authenticode signature (the build signs them when a

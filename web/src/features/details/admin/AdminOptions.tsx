@@ -3,8 +3,8 @@ import { Box, Button, Card, CardContent, CardHeader, Typography } from '@mui/mat
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { VideoDetails } from '../api.ts';
-import { BurnInstallDialog } from '../BurnInstallDialog.tsx';
-import { burnBrowser } from '../burn-compat.ts';
+import { BurnInstallDialog } from '../../burn/install/BurnInstallDialog.tsx';
+import { burnBrowser } from '../../burn/install/burn-compat.ts';
 import { coverPhotoUrl, debugUrl, enqueueJob, notifySilks, resourcesPageUrl, RESUBMIT_JOBS, type ResubmitJob } from './api.ts';
 
 interface Outcome {
