@@ -14,15 +14,15 @@
  *   /usr/lib/firefox-esr/distribution/policies.json for Debian's firefox-esr).
  */
 import { createHash } from 'node:crypto';
-import { POLICY_FILE_PATHS } from '../common/browser-policies.ts';
+import { LINUX_CHROMIUM_POLICY_DIRS, POLICY_FILE_PATHS } from '../common/browser-policies.ts';
 import { FIREFOX_EXTENSION_ID } from '../common/burn-protocol.ts';
 import { chromeUpdateUrl, firefoxPackageUrl } from '../common/extension-updates.ts';
 
 /** The file name of our policy in each managed-policy folder (Chromium reads every .json there). */
 export const CHROMIUM_POLICY_FILE = 'tribute-burner.json';
 
-/** Where Chrome, Chromium and Edge on Linux read managed policies. */
-export const LINUX_CHROMIUM_POLICY_DIRS = ['/etc/opt/chrome/policies/managed', '/etc/chromium/policies/managed', '/etc/opt/edge/policies/managed'] as const;
+/** Where Chrome, Chromium and Edge on Linux read managed policies (named in common/, which the install guide shows). */
+export { LINUX_CHROMIUM_POLICY_DIRS };
 /** Where Firefox on Linux reads policies.json (the system-wide folder every Firefox build checks). */
 export const LINUX_FIREFOX_POLICY_DIRS = ['/etc/firefox/policies'] as const;
 export const FIREFOX_POLICY_FILE = 'policies.json';

@@ -11,7 +11,7 @@ import type { Response } from 'superagent';
 import { POLICY_DOWNLOAD_KEYS, policyDebName, type DenimInstallPaths } from '../../common/browser-policies.ts';
 import { DENIM_PATHS } from '../../common/helper-update.ts';
 import { chromiumPolicy, firefoxPolicy, policyFiles } from '../../installer/policies.ts';
-import { EXTENSION_FILES, NOT_BUILT_MESSAGE, POLICIES_DIR } from '../../installer/layout.ts';
+import { EXTENSION_FILES, NOT_BUILT_MESSAGE, POLICIES_DIR, helperManifestPath } from '../../installer/layout.ts';
 import { parseStoreListings } from '../../server/src/config.ts';
 import { ORIGIN, startHarness, type Harness } from './harness.ts';
 
@@ -60,7 +60,7 @@ describe('/denim install paths: store listings and browser policies for IT', fun
   it('names the store listings and no policy file before the build, as JSON even to a browser', async () => {
     const res = await h.request().get(DENIM_PATHS.installPaths).set('Accept', 'text/html').expect(200);
     assert.match(res.type, /json/);
-    assert.deepEqual(res.body as DenimInstallPaths, { stores, policies: [], firefoxSigned: false });
+    assert.deepEqual(res.body as DenimInstallPaths, { stores, policies: [], firefoxSigned: false, windowsInstallerSigned: null });
     const missing = await h.request().get(DENIM_PATHS.browserPolicies).query({ file: 'windows_reg' }).expect(404);
     assert.equal(missing.body.error, NOT_BUILT_MESSAGE);
   });
@@ -100,6 +100,15 @@ describe('/denim install paths: store listings and browser policies for IT', fun
     const crx = await h.request().get(DENIM_PATHS.chromeExtension).buffer(true).parse(asText).expect(200);
     assert.equal(crx.body, 'Cr24 the chrome crx');
     await h.request().get(DENIM_PATHS.chromeExtension).query({ format: 'tar' }).expect(400);
+  });
+
+  it('says whether the Windows installer is Authenticode-signed, from its helper manifest', async () => {
+    const signedOf = async () => ((await h.request().get(DENIM_PATHS.installPaths).expect(200)).body as DenimInstallPaths).windowsInstallerSigned;
+    const manifest = { platform: 'win-x64', version: 7, size: 1, sha256: 'a'.repeat(64), signature: 'c2ln' };
+    write(buildDir, helperManifestPath('win-x64'), JSON.stringify(manifest));
+    assert.equal(await signedOf(), false);
+    write(buildDir, helperManifestPath('win-x64'), JSON.stringify({ ...manifest, authenticode: true }));
+    assert.equal(await signedOf(), true);
   });
 
   it('refuses a file it does not know, or a path, with 400 JSON', async () => {

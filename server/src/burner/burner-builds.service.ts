@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HelperPlatform } from '../../../common/burn-protocol.ts';
 import { POLICY_DEB_DIR, POLICY_DEB_PATTERN, POLICY_DOWNLOAD_KEYS, POLICY_FILE_PATHS, type PolicyDownloadKey } from '../../../common/browser-policies.ts';
-import type { InstallerArtifact } from '../../../common/helper-update.ts';
+import type { HelperBuildManifest, InstallerArtifact } from '../../../common/helper-update.ts';
 import { insecureUrlProblem, PLAIN_HTTP_WARNING } from '../../../common/secure-url.ts';
 import { PUBLIC_KEY_NAME, SIGNING_KEY_NAME } from '../../../installer/signing.ts';
 import {
@@ -103,6 +103,13 @@ export function burnerBuildsService(buildRoot: string, publicUrl?: string) {
     async firefoxSigned(): Promise<boolean> {
       const file = this.firefoxExtension();
       return file ? (await readFile(file.path)).includes('META-INF/mozilla.rsa') : false;
+    },
+
+    /** Whether the Windows helper's manifest says the build signed it with Authenticode (null: no Windows build). */
+    async windowsInstallerSigned(): Promise<boolean | null> {
+      const manifest = this.artifact('win-x64', 'helper_manifest');
+      if (!manifest) return null;
+      return (JSON.parse(await readFile(manifest.path, 'utf8')) as HelperBuildManifest).authenticode === true;
     },
 
     /** The Chrome build as a .zip, for Load unpacked in Developer mode (its manifest's key gives it the .crx's id). */

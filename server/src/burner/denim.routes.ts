@@ -81,7 +81,12 @@ export function denimRoutes(deps: Pick<Deps, 'config'>): Router {
   });
 
   router.get(DENIM_PATHS.installPaths, async (ctx) => {
-    const paths: DenimInstallPaths = { stores: deps.config.storeListings, policies: builds.policyKeys(), firefoxSigned: await builds.firefoxSigned() };
+    const paths: DenimInstallPaths = {
+      stores: deps.config.storeListings,
+      policies: builds.policyKeys(),
+      firefoxSigned: await builds.firefoxSigned(),
+      windowsInstallerSigned: await builds.windowsInstallerSigned(),
+    };
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = paths;
   });

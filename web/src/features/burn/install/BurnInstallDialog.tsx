@@ -1,16 +1,15 @@
-import { Download, Extension } from '@mui/icons-material';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Download } from '@mui/icons-material';
+import { Alert, Box, Button, Collapse, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import { useState } from 'react';
 import { MIN_CHROME_EXTENSION_VERSION, MIN_FIREFOX_EXTENSION_VERSION, MIN_NATIVE_VERSION, NATIVE_PRESENT_VERSION } from '../../../../../common/burn-protocol.ts';
-import type { Readiness } from '../versions.ts';
-import type { BurnBrowser, BurnSystem } from './burn-compat.ts';
-import { BURN_COMPATIBILITY_NOTE, burnSystem } from './burn-compat.ts';
 import { DENIM_PATHS } from '../../../../../common/helper-update.ts';
-
-const { installer: INSTALLER_URL, firefoxExtension: FIREFOX_EXTENSION_URL, chromeExtension: CHROME_EXTENSION_URL, linuxUserInstall: LINUX_USER_INSTALL_URL } = DENIM_PATHS;
 import { PLAIN_HTTP_DIALOG_WARNING } from '../../../../../common/secure-url.ts';
+import type { Readiness } from '../versions.ts';
+import { BURN_COMPATIBILITY_NOTE, burnSystem, type BurnBrowser, type BurnSystem } from './burn-compat.ts';
+import { NO_INSTALL_PATHS, useInstallPaths } from './install-paths.ts';
+import { INSTALL_GUIDE_PATH } from './install-guide-path.ts';
+import { DeveloperModeSteps, ExtensionStep, helperStep, type ExtensionBrowser } from './InstallSteps.tsx';
 import { usePlainHttpAllowed } from './plain-http.ts';
-import { useWindowsInstallerSigned } from './windows-signing.ts';
 
 interface Props {
   open: boolean;
@@ -26,8 +25,6 @@ interface Props {
   onClose: () => void;
 }
 
-const SYSTEM_NAMES: Record<BurnSystem, string> = { windows: 'Windows', macos: 'macOS', linux: 'Linux' };
-
 /** Why the dialog opened, in words, when Burn DVD found something. */
 function problemText(problem: Readiness | null | undefined, detected: boolean): string | null {
   if (!detected) return null;
@@ -42,62 +39,18 @@ function problemText(problem: Readiness | null | undefined, detected: boolean): 
   }
 }
 
-/** What Windows shows at the first run of an installer without a code-signing certificate, and what to press. */
-const SMARTSCREEN_NOTE =
-  'Windows may say “Windows protected your PC”: this installer is not signed with a code-signing certificate, so Microsoft Defender SmartScreen does not know its publisher yet. Click More info, then Run anyway.';
-
-/** Step 1, the helper, for one system; unsigned says the Windows installer carries no Authenticode signature. */
-function helperStep(system: BurnSystem, labelled: boolean, unsigned: boolean): ReactNode {
-  const lead = labelled ? <strong>{SYSTEM_NAMES[system]}: </strong> : null;
-  const installer = (
-    <Link href={`${INSTALLER_URL}?platform=${system === 'windows' ? 'win-x64' : system === 'macos' ? 'darwin-x64' : 'linux-x64'}`} download>
-      DVD burning tool installer{labelled ? ` for ${SYSTEM_NAMES[system]}` : ''}
-    </Link>
-  );
-  switch (system) {
-    case 'windows':
-      return (
-        <>
-          {lead}Download and run the {installer}.{unsigned && <> {SMARTSCREEN_NOTE}</>}
-        </>
-      );
-    case 'macos':
-      return (
-        <>
-          {lead}Download the {installer}, open the zip and run the install script inside it.
-        </>
-      );
-    case 'linux':
-      return (
-        <>
-          {lead}Download the {installer} (a .deb package for Debian and Ubuntu) and open it with your software installer. Without administrator
-          rights, use the <Link href={LINUX_USER_INSTALL_URL}>install script for your user only</Link> instead: save it and run it with <code>bash</code>.
-        </>
-      );
-  }
-}
-
-/**
- * The managed install (issue 29.2): the build's policies/ folder force-installs the extension from this server in
- * Chrome, Edge and Firefox, with no developer mode, and the server's update manifests keep it current.
- */
-const MANAGED_NOTE =
-  'On computers your IT department manages, they can install it for everyone instead with the browser policy the DVD burning tool\'s build includes (its policies folder: a .deb package or JSON files for Linux, a registry file for Windows, a profile for macOS): the browser then installs the extension by itself, without Developer mode, and keeps it up to date from this website.';
-
-/** Step 2, the extension, for one browser family. */
-function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
-  if (browser === 'firefox') {
-    return (
-      <>
-        In Firefox, add the burning extension: <Link href={FIREFOX_EXTENSION_URL}>Firefox extension</Link>. {MANAGED_NOTE}
-      </>
-    );
-  }
+/** The Developer mode steps, folded away in the dialog: the store and IT's policy come first. */
+function FoldedDeveloperSteps({ browser }: { browser: 'chrome' | 'edge' }) {
+  const [open, setOpen] = useState(false);
   return (
     <>
-      In Chrome or Edge, add the burning extension: download the <Link href={CHROME_EXTENSION_URL}>Chrome extension</Link>, open{' '}
-      <code>chrome://extensions</code> (<code>edge://extensions</code> in Edge), turn on Developer mode and drop the downloaded file on that page (a
-      .zip is unpacked first and its folder chosen with Load unpacked). {MANAGED_NOTE}
+      {' '}
+      <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open} sx={{ verticalAlign: 'baseline', py: 0 }}>
+        {open ? 'Hide the steps' : 'Show the steps, with pictures'}
+      </Button>
+      <Collapse in={open} unmountOnExit>
+        <DeveloperModeSteps browser={browser} />
+      </Collapse>
     </>
   );
 }
@@ -109,15 +62,15 @@ function extensionStep(browser: 'chrome' | 'firefox'): ReactNode {
  */
 export function BurnInstallDialog({ open, browser, system = burnSystem(navigator.userAgent), admin, problem, upgrade = null, onClose }: Props) {
   const systems: BurnSystem[] = admin ? ['windows', 'macos', 'linux'] : [system ?? 'windows'];
-  // Asked only when a Windows user sees the Windows steps (not in the admin's preview, where a server without a
-  // Windows build would answer 404); until the answer comes, no note.
-  const signed = useWindowsInstallerSigned(open && !admin && systems.includes('windows'));
-  const unsigned = signed === false;
+  const answered = useInstallPaths(open);
+  const paths = answered ?? NO_INSTALL_PATHS;
+  // The SmartScreen note is for the Windows user about to run the installer (not the admin's preview), once the
+  // server has answered; an installer not known to be signed counts as unsigned.
+  const unsigned = !admin && answered !== null && answered.windowsInstallerSigned !== true;
   const plainHttp = usePlainHttpAllowed(open);
   // Too old to run the tool: say what to upgrade; the install steps would not help (admins still see them).
   const stepsShown = admin || !upgrade;
-  const family = browser === 'firefox' ? 'firefox' : 'chrome';
-  const extensions: ('chrome' | 'firefox')[] = admin ? ['chrome', 'firefox'] : [family];
+  const extensions: ExtensionBrowser[] = admin ? ['chrome', 'firefox'] : [browser ?? 'chrome'];
   const why = problemText(problem, problem !== undefined);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="burn-install-title">
@@ -159,9 +112,19 @@ export function BurnInstallDialog({ open, browser, system = burnSystem(navigator
               )}
             </li>
             {extensions.map((b) => (
-              <li key={b}>{extensionStep(b)}</li>
+              <li key={b}>
+                <ExtensionStep browser={b} paths={paths} inGuide={false} developerSteps={b !== 'firefox' && <FoldedDeveloperSteps browser={b} />} />
+              </li>
             ))}
             <li>Come back to this page and press Burn DVD again. Use blank DVD-R discs for the best results.</li>
+          </Typography>
+        )}
+        {stepsShown && (
+          <Typography variant="body2">
+            <Link href={INSTALL_GUIDE_PATH} target="_blank" rel="noopener">
+              All the ways to install it
+            </Link>
+            , for you or for your IT department.
           </Typography>
         )}
         {admin && (
@@ -178,10 +141,7 @@ export function BurnInstallDialog({ open, browser, system = burnSystem(navigator
         </Button>
         {stepsShown && (
           <>
-            <Button href={family === 'firefox' ? FIREFOX_EXTENSION_URL : CHROME_EXTENSION_URL} startIcon={<Extension />}>
-              {family === 'firefox' ? 'Firefox extension' : 'Chrome extension'}
-            </Button>
-            <Button variant="contained" href={INSTALLER_URL} download startIcon={<Download />} autoFocus>
+            <Button variant="contained" href={DENIM_PATHS.installer} download startIcon={<Download />} autoFocus>
               Download installer
             </Button>
           </>
