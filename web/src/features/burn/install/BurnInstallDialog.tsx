@@ -113,7 +113,7 @@ export function BurnInstallDialog({ open, browser, system = burnSystem(navigator
             </li>
             {extensions.map((b) => (
               <li key={b}>
-                <ExtensionStep browser={b} paths={paths} inGuide={false} developerSteps={b !== 'firefox' && <FoldedDeveloperSteps browser={b} />} />
+                <ExtensionStep browser={b} paths={paths} system={admin ? null : system} inGuide={false} developerSteps={b !== 'firefox' && <FoldedDeveloperSteps browser={b} />} />
               </li>
             ))}
             <li>Come back to this page and press Burn DVD again. Use blank DVD-R discs for the best results.</li>

@@ -117,7 +117,7 @@ export function InstallGuidePage() {
             <Box component="ul" sx={{ pl: 2.5, mt: 0.5, '& > li': { mb: 1 } }}>
               {browsers.map(({ browser: b, name }) => (
                 <li key={b}>
-                  <ExtensionStep browser={b} name={name} paths={paths} inGuide developerSteps={<> see <Link href={`#${DEVELOPER_SECTION}`}>Developer mode</Link> below.</>} />
+                  <ExtensionStep browser={b} name={name} paths={paths} system={ownSystem} inGuide developerSteps={<> see <Link href={`#${DEVELOPER_SECTION}`}>Developer mode</Link> below.</>} />
                 </li>
               ))}
             </Box>

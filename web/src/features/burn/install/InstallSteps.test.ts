@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { DenimInstallPaths } from '../../../../../common/browser-policies.ts';
 import { DENIM_PATHS } from '../../../../../common/helper-update.ts';
 import { DEVELOPER_MODE_PICTURES } from './developer-mode-pictures.ts';
+import type { BurnSystem } from './burn-compat.ts';
 import { NO_INSTALL_PATHS } from './install-paths.ts';
 import { DeveloperModeSteps, ExtensionStep, type ExtensionBrowser } from './InstallSteps.tsx';
 
@@ -17,8 +18,8 @@ const CHROME_STORE = 'https://chromewebstore.google.com/detail/tribute-dvd-burne
 const EDGE_STORE = 'https://microsoftedge.microsoft.com/addons/detail/tribute-dvd-burner/xyz';
 const AMO = 'https://addons.mozilla.org/firefox/addon/tribute-dvd-burner/';
 
-function step(browser: ExtensionBrowser, paths: DenimInstallPaths, inGuide = false): string {
-  return renderToStaticMarkup(createElement(ExtensionStep, { browser, paths, inGuide, developerSteps: createElement('span', { id: 'developer-steps' }) }));
+function step(browser: ExtensionBrowser, paths: DenimInstallPaths, inGuide = false, system: BurnSystem | null = null): string {
+  return renderToStaticMarkup(createElement(ExtensionStep, { browser, paths, system, inGuide, developerSteps: createElement('span', { id: 'developer-steps' }) }));
 }
 
 const withStores = (stores: Partial<DenimInstallPaths['stores']>): DenimInstallPaths => ({ ...NO_INSTALL_PATHS, stores: { ...NO_INSTALL_PATHS.stores, ...stores } });
@@ -46,6 +47,21 @@ describe('the install steps: which way to add the extension', () => {
       assert.match(html, /href="\/denim#it-departments"/, 'the dialog links to the guide’s part for IT');
     }
     assert.match(step('chrome', NO_INSTALL_PATHS, true), /href="#it-departments"/, 'the guide links to its own part');
+  });
+
+  it('offers a staff member with an administrator’s rights the policy for their own system before IT and Developer mode', () => {
+    const built: DenimInstallPaths = { ...NO_INSTALL_PATHS, policies: ['linux_deb', 'macos_profile'] };
+    const windows = step('chrome', built, false, 'windows');
+    assert.match(windows, /All users of this computer/);
+    assert.ok(windows.indexOf('All users') < windows.indexOf('IT department') && windows.indexOf('IT department') < windows.indexOf('Developer mode'));
+    assert.match(step('edge', built, false, 'linux'), new RegExp(`href="${DENIM_PATHS.browserPolicies}\\?file=linux_deb"`));
+    assert.match(step('chrome', built, false, 'macos'), /file=macos_profile.*Privacy &amp; Security, Profiles/);
+    assert.match(step('firefox', built, false, 'linux'), /Firefox ESR then adds the extension by itself/);
+    // Without the file in this server's build, nothing to download is offered; the IT department still is.
+    const bare = step('chrome', NO_INSTALL_PATHS, false, 'linux');
+    assert.doesNotMatch(bare, /browser_policies/);
+    assert.match(bare, /IT department/);
+    assert.doesNotMatch(step('chrome', built, false, null), /All users|browser_policies/, 'the admin preview names no system');
   });
 
   it('offers Firefox its store, else the server’s package only when it is signed, else says plainly what works', () => {

@@ -6,7 +6,7 @@
  */
 import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { DenimInstallPaths } from '../../../../../common/browser-policies.ts';
+import type { DenimInstallPaths, PolicyDownloadKey } from '../../../../../common/browser-policies.ts';
 import { DENIM_PATHS } from '../../../../../common/helper-update.ts';
 import type { BurnSystem } from './burn-compat.ts';
 import { DEVELOPER_MODE_PICTURES, pictureUrl } from './developer-mode-pictures.ts';
@@ -68,6 +68,8 @@ function storeOf(browser: ExtensionBrowser, paths: DenimInstallPaths): { url: st
 interface ExtensionStepProps {
   browser: ExtensionBrowser;
   paths: DenimInstallPaths;
+  /** The computer's system: with an administrator's rights, its policy installs the extension (selfManaged). */
+  system: BurnSystem | null;
   /** In the guide itself its sections are below; the dialog links to them. */
   inGuide: boolean;
   /** The Developer mode steps, shown where the browser has no store listing (the dialog folds them away). */
@@ -76,12 +78,54 @@ interface ExtensionStepProps {
   name?: string;
 }
 
-/** Step 2, the extension, for one browser: the store if listed, else IT's policy, else Developer mode. */
-export function ExtensionStep({ browser, paths, inGuide, developerSteps, name = BROWSER_NAMES[browser] }: ExtensionStepProps) {
+const policyHref = (key: PolicyDownloadKey): string => `${DENIM_PATHS.browserPolicies}?file=${key}`;
+
+/**
+ * The managed install a staff member with an administrator's rights does on their own computer, without Developer
+ * mode: the Windows installer's all-users option, the policy .deb beside the tool's, the macOS profile. null where
+ * this server's build has no such file (the Windows option comes with every Windows installer).
+ */
+function selfManaged(system: BurnSystem | null, browser: ExtensionBrowser, paths: DenimInstallPaths): ReactNode {
+  const browsers = browser === 'firefox' ? (paths.firefoxSigned ? 'Firefox' : 'Firefox ESR') : system === 'linux' ? 'Chrome, Chromium and Edge' : 'Chrome and Edge';
+  const then = <> {browsers} then add{browsers.includes(' and ') ? '' : 's'} the extension by {browsers.includes(' and ') ? 'themselves' : 'itself'} and keep it up to date.</>;
+  switch (system) {
+    case 'windows':
+      return (
+        <>
+          If you can run the installer as an administrator, choose <strong>All users of this computer</strong> in it and keep{' '}
+          <strong>Install the browser extension for everyone</strong> ticked:{then}
+        </>
+      );
+    case 'linux':
+      return paths.policies.includes('linux_deb') ? (
+        <>
+          If you installed the .deb package, also download the <Link href={policyHref('linux_deb')} download>browser extension package</Link> and open it
+          the same way:{then}
+        </>
+      ) : null;
+    case 'macos':
+      return paths.policies.includes('macos_profile') ? (
+        <>
+          With an administrator&apos;s password, download the <Link href={policyHref('macos_profile')} download>browser extension profile</Link>, open it,
+          then install it in System Settings, Privacy &amp; Security, Profiles:{then}
+        </>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Step 2, the extension, for one browser: the store if listed; else the policy, installed by the staff member with
+ * an administrator's rights or by the IT department; else (Chrome and Edge) Developer mode.
+ */
+export function ExtensionStep({ browser, paths, system, inGuide, developerSteps, name = BROWSER_NAMES[browser] }: ExtensionStepProps) {
   const store = storeOf(browser, paths);
   const itLink = inGuide ? <Link href={`#${IT_SECTION}`}>For IT departments</Link> : <Link href={`${INSTALL_GUIDE_PATH}#${IT_SECTION}`} target="_blank" rel="noopener">how, for IT</Link>;
-  const itAsk = (
+  const own = selfManaged(system, browser, paths);
+  const managed = (
     <>
+      {own && <>{own} </>}
       On a computer your IT department looks after, ask them to install it for everyone ({itLink}): the browser then adds it by itself and keeps
       it up to date.
     </>
@@ -101,20 +145,20 @@ export function ExtensionStep({ browser, paths, inGuide, developerSteps, name = 
     if (paths.firefoxSigned) {
       return (
         <>
-          In Firefox, click <Link href={DENIM_PATHS.firefoxExtension}>Firefox extension</Link> and choose Add when Firefox asks. {itAsk}
+          In Firefox, click <Link href={DENIM_PATHS.firefoxExtension}>Firefox extension</Link> and choose Add when Firefox asks.
         </>
       );
     }
     return (
       <>
-        In Firefox, the burning extension is installed by your IT department ({itLink}), in Firefox ESR. The regular Firefox release adds only
-        extensions signed by Mozilla, and this website&apos;s is not signed yet: on such a computer, use Chrome or Edge to burn DVDs.
+        In Firefox, the burning extension is added by the browser policy, in Firefox ESR. {managed} The regular Firefox release adds only extensions
+        signed by Mozilla, and this website&apos;s is not signed yet: on such a computer, use Chrome or Edge to burn DVDs.
       </>
     );
   }
   return (
     <>
-      In {name}, add the burning extension. {itAsk} If you look after this computer yourself, add it in Developer mode:
+      In {name}, add the burning extension. {managed} If neither is possible, add it in Developer mode:
       {developerSteps}
     </>
   );
