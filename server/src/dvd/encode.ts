@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { runTool } from '../repositories/run-tool.ts';
-import { keyframeTimes, STANDARD, type DvdPlan } from './plan.ts';
+import { keyframeTimes, sdColour, STANDARD, type DvdPlan } from './plan.ts';
 
 /** ffmpeg's MPEG-2 encoder runs many times faster than the video plays; a stuck run is stopped well after a slow one. */
 const timeoutMs = (seconds: number): number => Math.max(120_000, seconds * 4_000);
@@ -8,7 +8,8 @@ const timeoutMs = (seconds: number): number => Math.max(120_000, seconds * 4_000
 /**
  * The ffmpeg arguments of the disc's video: the DVD target of the standard (MPEG-2 in an MPEG program stream with
  * navigation packs, AC-3 sound at 48 kHz), 16:9 anamorphic (the picture scaled to the full 720 wide frame and
- * flagged 16:9, so a widescreen TV fills the screen and a 4:3 one letterboxes it), at the plan's rate, with a new
+ * flagged 16:9, so a widescreen TV fills the screen and a 4:3 one letterboxes it) in the standard's colour matrix
+ * (sdColour), at the plan's rate, with a new
  * group of pictures at each chapter. The HD file is 30 fps: NTSC's 29.97 drops one frame in a thousand and PAL's
  * 25 one in six, so the disc lasts exactly as long as the HD video.
  */
@@ -20,7 +21,7 @@ export function encodeArgs(hdFile: string, plan: DvdPlan, output: string, progre
     ...(progressFile ? ['-progress', progressFile, '-stats_period', '1'] : []),
     '-i', hdFile, '-map', '0:v:0', '-map', '0:a:0',
     '-target', standard.target,
-    '-vf', `scale=${standard.width}:${standard.height}:flags=bicubic,setsar=${standard.sar}`, '-aspect', '16:9',
+    '-vf', `scale=${standard.width}:${standard.height}:flags=bicubic,${sdColour(plan.standard)},setsar=${standard.sar}`, '-aspect', '16:9',
     '-b:v', `${plan.videoKbps}k`,
     ...(keyframes.length ? ['-force_key_frames', keyframes.join(',')] : []),
     '-c:a', 'ac3', '-b:a', `${plan.audioKbps}k`, '-ac', '2', '-ar', '48000',

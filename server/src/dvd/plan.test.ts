@@ -58,7 +58,7 @@ describe('DVD plan', () => {
   it('encodes to the standard with 16:9 anamorphic pictures and AC-3 sound', () => {
     const args = encodeArgs('/hd.mp4', dvdPlan(timeline(12), 'pal'), '/out.mpg').join(' ');
     assert.match(args, /-target pal-dvd/);
-    assert.match(args, /scale=720:576:flags=bicubic,setsar=64\/45 -aspect 16:9/);
+    assert.match(args, /scale=720:576:flags=bicubic,colorspace=all=bt601-6-625:iall=bt709:range=tv:fast=1,setsar=64\/45 -aspect 16:9/);
     assert.match(args, /-b:v 8000k/);
     assert.match(args, /-force_key_frames 52,52.5,53 /);
     assert.match(args, /-c:a ac3 -b:a 192k/);

@@ -3,9 +3,10 @@ import { itemSegments, type Timeline } from '../render/plan/types.ts';
 
 /**
  * Bump when the same HD plan should give a different disc: every cached ISO (and every disc piece) is then made
- * anew. dvd-2: the pieces' colour matrix changed by the colorspace filter (dvd-pieces.ts).
+ * anew. dvd-2: the pieces' colour matrix changed by the colorspace filter (dvd-pieces.ts). dvd-3: the disc encoded
+ * from the HD file (PAL, and NTSC where the pieces are missing) changes it too (sdColour).
  */
-export const DVD_VERSION = 'dvd-2';
+export const DVD_VERSION = 'dvd-3';
 
 export type DvdStandard = 'ntsc' | 'pal';
 export const DVD_STANDARDS: readonly DvdStandard[] = ['ntsc', 'pal'];
@@ -28,9 +29,18 @@ export const SLIDES_PER_CHAPTER = 10;
 
 /** Frames per second of each standard (NTSC's is 30000/1001) and its picture. */
 export const STANDARD = {
-  ntsc: { fps: 30000 / 1001, width: 720, height: 480, target: 'ntsc-dvd', sar: '32/27', format: 'NTSC' },
-  pal: { fps: 25, width: 720, height: 576, target: 'pal-dvd', sar: '64/45', format: 'PAL' },
+  ntsc: { fps: 30000 / 1001, width: 720, height: 480, target: 'ntsc-dvd', sar: '32/27', format: 'NTSC', matrix: 'bt601-6-525' },
+  pal: { fps: 25, width: 720, height: 576, target: 'pal-dvd', sar: '64/45', format: 'PAL', matrix: 'bt601-6-625' },
 } as const;
+
+/**
+ * The filter that brings the HD picture's colours (BT.709) to the standard-definition matrix a DVD player decodes
+ * with (BT.601, 525 or 625 lines), after the scale to the disc's frame: without it, players show the HD numbers
+ * through the wrong matrix (reds and greens off). `fast`: only the matrix changes; the primaries and transfer are
+ * taken as equal. Written once for the disc pieces (render/compile/dvd-pieces.ts) and the disc encoded from the HD
+ * file (encode.ts).
+ */
+export const sdColour = (standard: DvdStandard): string => `colorspace=all=${STANDARD[standard].matrix}:iall=bt709:range=tv:fast=1`;
 
 export interface DvdPlan {
   engine: string;

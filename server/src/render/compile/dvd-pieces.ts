@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AUDIO_KBPS, DVD_VERSION, STANDARD, videoKbps } from '../../dvd/plan.ts';
+import { AUDIO_KBPS, DVD_VERSION, sdColour, STANDARD, videoKbps } from '../../dvd/plan.ts';
 import type { RenderPlan } from './render-plan.ts';
 
 /**
@@ -40,7 +40,7 @@ export const dvdVideoArgs = (kbps: number): string[] => [
  */
 export function dvdFilter(phase: number, input: string, output: string): string {
   return `[${input}]select='lt(mod(n+${phase},${NTSC_CYCLE}),${NTSC_CYCLE - 1})',` +
-    `scale=${NTSC.width}:${NTSC.height}:flags=bicubic,colorspace=all=bt601-6-525:iall=bt709:range=tv:fast=1,setsar=${NTSC.sar},settb=1001/30000,setpts=N[${output}]`;
+    `scale=${NTSC.width}:${NTSC.height}:flags=bicubic,${sdColour('ntsc')},setsar=${NTSC.sar},settb=1001/30000,setpts=N[${output}]`;
 }
 
 export interface DvdPiece {
