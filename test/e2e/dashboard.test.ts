@@ -1,27 +1,23 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { signIn } from './sign-in.ts';
 
 const texts = (page: Page, selector: string) => page.$$eval(selector, (nodes) => nodes.map((n) => (n.textContent ?? '').trim()));
 
 describe('the dashboard', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
+  let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
+  let organizationId: number;
 
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
+  // The file's own organization (the demo's five videos and three orders) on the shared app.
+  const session = staffSession();
+  before(() => {
+    ({ app, browser, page, consoleErrors } = session);
+    organizationId = session.organization.id;
   });
 
   it('shows the recent videos and orders of the seeded organization', async () => {
@@ -80,7 +76,7 @@ describe('the dashboard', () => {
   });
 
   it('gives super users the administration drawer and the search box', async () => {
-    const context = await browser.browser.createBrowserContext();
+    const context = await browser.createBrowserContext();
     const admin = await context.newPage();
     await admin.setViewport({ width: 1280, height: 900 });
     await signIn(admin, app.url, 'admin@example.com');
@@ -114,12 +110,21 @@ describe('the dashboard', () => {
     await checkAccessibility(admin, 'broadcast banner');
     await screenshot(admin, 'broadcast-banner', 1280);
     assert.deepEqual(errors, []);
+    // The broadcast is the whole app's: off again, so the files that share the app after this one do not show it.
+    const cleared = await admin.evaluate(async () => {
+      const res = await fetch('/r/systems/client_broadcast', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ broadcast: '', enabled: false }),
+      });
+      return res.status;
+    });
+    assert.equal(cleared, 200);
     await context.close();
   });
 
   it('pages recent videos ten at a time with Load More, and links to all videos', async () => {
     const db = app.running.deps.db;
-    const { organization_id: organizationId } = await db('users').where({ email: 'staff@example.com' }).first();
     for (let i = 1; i <= 8; i++) {
       await db('videos').insert({ organization_id: organizationId, title: `Older Video ${i}`, video_code: `e2e-code-${i}`, security_hash: `e2e-hash-${i}`, created_at: new Date(2020, 0, i) });
     }
@@ -138,7 +143,6 @@ describe('the dashboard', () => {
 
   it('offers Load More exactly while the server has more, whatever the length of the page that came', async () => {
     const db = app.running.deps.db;
-    const { organization_id: organizationId } = await db('users').where({ email: 'staff@example.com' }).first();
     const live = () => db('videos').where({ organization_id: organizationId }).whereNull('deleted_at');
     const [{ count: videoCount }] = await live().count<{ count: number }[]>('* as count');
     // Exactly two pages of videos, and exactly one page of orders.
@@ -177,7 +181,7 @@ describe('the dashboard', () => {
   });
 
   it('offers log in and register to visitors', async () => {
-    const context = await browser.browser.createBrowserContext();
+    const context = await browser.createBrowserContext();
     const visitor = await context.newPage();
     await visitor.setViewport({ width: 1280, height: 900 });
     const errors = watchConsole(visitor);
