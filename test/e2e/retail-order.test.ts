@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { NO_PAYMENT_TEXT } from '../../common/retail-order.ts';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
 
 /** Types into a form field by its id, replacing what is there. */
@@ -13,20 +14,13 @@ async function fill(page: Page, id: string, text: string): Promise<void> {
 describe("a member of the public orders copies from the player's Buy a DVD link, without a login", function () {
   this.timeout(240_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
 
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
+  // The file's own organization on the shared app, its page signed out: the video is the organization's, the buyer no one's.
+  const session = staffSession({ visitor: true, watchSignIn: true });
+  before(() => {
+    ({ app, page, consoleErrors } = session);
   });
 
   it('fills the address, gets each mistake beside its field, sends the order and the funeral home has it', async () => {

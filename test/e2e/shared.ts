@@ -94,7 +94,7 @@ export interface StaffSession {
   readonly browser: Browser;
   /** The file's own browser context: its pages share the staff user's cookies and no other file's. */
   readonly context: BrowserContext;
-  /** Signed in as the organization's staff user, at 1280 x 900. */
+  /** Signed in as the organization's staff user (signed out with the visitor option), at 1280 x 900. */
   readonly page: Page;
   /** What the page's console reported since the sign-in (watchConsole). */
   readonly consoleErrors: string[];
@@ -105,6 +105,8 @@ export interface StaffSessionOptions {
   /** Watch the console from before the sign-in instead of after it. */
   watchSignIn?: boolean;
   viewport?: { width: number; height: number };
+  /** Leave the page signed out: a member of the public on the file's organization's pages (its videos, its links). */
+  visitor?: boolean;
 }
 
 /**
@@ -126,7 +128,7 @@ export function staffSession(options: StaffSessionOptions = {}): StaffSession {
     const page = await context.newPage();
     await page.setViewport(options.viewport ?? { width: 1280, height: 900 });
     let consoleErrors = options.watchSignIn ? watchConsole(page) : [];
-    await signIn(page, shared.url, organization.staff.email);
+    if (!options.visitor) await signIn(page, shared.url, organization.staff.email);
     if (!options.watchSignIn) consoleErrors = watchConsole(page);
     // Its stop() is a no-op: the shared app outlives the file.
     const app: E2eApp = { ...shared, staffEmail: organization.staff.email, stop: async () => undefined };
