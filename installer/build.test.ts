@@ -111,7 +111,7 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     await run('dpkg-deb', ['-x', deb, root]);
     for (const { dir, family } of DEB_HOST_DIRS) {
       const manifest = JSON.parse(readFileSync(path.join(root, dir, `${NATIVE_HOST_NAME}.json`), 'utf8')) as unknown;
-      assert.deepEqual(manifest, hostManifest(family, '/opt/tribute-burner/tribute-burner', build.chromeExtensionId));
+      assert.deepEqual(manifest, hostManifest(family, '/opt/tribute-burner/tribute-burner', build));
     }
     assert.deepEqual(JSON.parse(readFileSync(path.join(root, 'opt/tribute-burner/config.json'), 'utf8')), {
       servers: [TEST_PUBLIC_URL, TEST_MIRROR],
@@ -182,8 +182,8 @@ describe('installer: the Linux build (helper, .deb, per-user script)', function 
     });
     const chromium = ['.config/google-chrome/NativeMessagingHosts', '.config/chromium/NativeMessagingHosts', '.config/microsoft-edge/NativeMessagingHosts', '.var/app/org.chromium.Chromium/config/chromium/NativeMessagingHosts', 'chromium-profile/NativeMessagingHosts'];
     const firefox = ['.mozilla/native-messaging-hosts', 'snap/firefox/common/.mozilla/native-messaging-hosts'];
-    for (const dir of chromium) assert.deepEqual(JSON.parse(readFileSync(path.join(home, dir, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('chromium', installed, build.chromeExtensionId), dir);
-    for (const dir of firefox) assert.deepEqual(JSON.parse(readFileSync(path.join(home, dir, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('firefox', installed, build.chromeExtensionId), dir);
+    for (const dir of chromium) assert.deepEqual(JSON.parse(readFileSync(path.join(home, dir, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('chromium', installed, build), dir);
+    for (const dir of firefox) assert.deepEqual(JSON.parse(readFileSync(path.join(home, dir, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('firefox', installed, build), dir);
     assert.equal(existsSync(path.join(home, 'snap/chromium')), false, 'no snap Chromium folder is made');
 
     // The installed helper runs with the installed configuration.

@@ -14,6 +14,8 @@
  *   installer/tribute-burner_<v>_amd64.deb, tribute-burner-setup-<v>.exe, tribute-burner-macos-<v>.zip,
  *   linux-user-install.sh, each with <file>.sig (Ed25519, base64) beside it;
  *   policies/ (policies.ts): the browser policies that force-install the extension on managed computers.
+ * Every host manifest also allows the Chrome Web Store and Edge Add-ons copies named by CHROME_STORE_EXTENSION_ID
+ * and EDGE_STORE_EXTENSION_ID (comma-separated lists allowed; store-extension-ids.ts).
  * The public URL (default PUBLIC_URL, else http://127.0.0.1:PORT) is the one server the helpers may download from
  * and the origin the extensions talk to; it and the mirrors must be https (or loopback), unless ALLOW_PLAIN_HTTP=1
  * (common/secure-url.ts). The signing key: env HELPER_SIGNING_KEY, else <DATA_DIR or ./data>/keys/
@@ -54,6 +56,7 @@ import { NODE_VERSION } from './node-binary.ts';
 import { policyFiles } from './policies.ts';
 import { buildNsisInstaller } from './nsis.ts';
 import { defaultSigningKeyFile, helperManifest, loadBuildSigningKey, readKeyRotations, signBytes, type SigningKey } from './signing.ts';
+import { storeExtensionIds as storeExtensionIdsFrom } from './store-extension-ids.ts';
 import { userInstallScript } from './user-script.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,6 +93,8 @@ export interface BuildBurnerOptions {
   cacheDir?: string;
   /** The Windows code-signing certificate; default from the environment (authenticode.ts), null for none. */
   authenticode?: AuthenticodeConfig | null;
+  /** The Chrome Web Store and Edge Add-ons ids every host manifest allows too; default the environment's (store-extension-ids.ts). */
+  storeExtensionIds?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -102,6 +107,8 @@ export interface BuildBurnerResult {
   /** This installation's Chrome extension id (the key's), named by every host manifest. */
   chromeExtensionId: string;
   chromeKeyFile: string;
+  /** The store copies' ids, allowed by every host manifest beside chromeExtensionId. */
+  storeExtensionIds: string[];
   helpers: Partial<Record<HelperPlatform, { executable: string; manifest: HelperBuildManifest }>>;
   installers: Partial<Record<HelperPlatform, string>>;
   linuxUserInstall: string;
@@ -134,8 +141,8 @@ function signFile(key: SigningKey, file: string): void {
 
 /** Everything the installers are made from besides the helper: a change to any of it makes them anew. */
 function installerSources(): string {
-  const files = ['deb.ts', 'nsis.ts', 'macos-zip.ts', 'user-script.ts', 'host-manifest.ts', 'helper-config.ts', 'layout.ts', 'templates/install-user.sh'].map((name) => path.join(here, name));
-  files.push(path.join(REPO_ROOT, 'common', 'burn-protocol.ts'));
+  const files = ['deb.ts', 'nsis.ts', 'macos-zip.ts', 'user-script.ts', 'host-manifest.ts', 'store-extension-ids.ts', 'policies.ts', 'helper-config.ts', 'layout.ts', 'templates/install-user.sh'].map((name) => path.join(here, name));
+  files.push(path.join(REPO_ROOT, 'common', 'burn-protocol.ts'), path.join(REPO_ROOT, 'common', 'extension-updates.ts'));
   return cacheKey(...files.map((file) => readFileSync(file)));
 }
 
@@ -165,21 +172,22 @@ function removeOtherVersions(outDir: string, platform: HelperPlatform, version: 
 
 interface InstallerServers {
   chromeExtensionId: string;
+  storeExtensionIds: readonly string[];
   publicUrl: string;
   mirrors: readonly string[];
   allowPlainHttp: boolean;
 }
 
-async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, { chromeExtensionId, publicUrl, mirrors, allowPlainHttp }: InstallerServers, cacheDir: string, sources: string): Promise<string> {
+async function buildInstaller(platform: HelperPlatform, helper: string, helperSha: string, version: number, { chromeExtensionId, storeExtensionIds, publicUrl, mirrors, allowPlainHttp }: InstallerServers, cacheDir: string, sources: string): Promise<string> {
   const name = INSTALLER_NAMES[platform].make(version);
-  const key = `${platform}_${cacheKey(helperSha, String(version), chromeExtensionId, publicUrl, mirrors.join(' '), allowPlainHttp ? 'plain-http' : 'https', sources)}`;
+  const key = `${platform}_${cacheKey(helperSha, String(version), chromeExtensionId, storeExtensionIds.join(','), publicUrl, mirrors.join(' '), allowPlainHttp ? 'plain-http' : 'https', sources)}`;
   return cached(cacheDir, 'installers', key, name, async (dir) => {
     const outFile = path.join(dir, name);
     const staging = await mkdtemp(path.join(os.tmpdir(), `tribute-burner-${platform}-`));
     try {
-      if (platform === 'linux-x64') await buildDeb({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
-      else if (platform === 'win-x64') await buildNsisInstaller({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
-      else writeFileSync(outFile, await buildMacZip({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp }));
+      if (platform === 'linux-x64') await buildDeb({ helper, chromeExtensionId, storeExtensionIds, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
+      else if (platform === 'win-x64') await buildNsisInstaller({ helper, chromeExtensionId, storeExtensionIds, version, publicUrl, mirrors, allowPlainHttp, stagingDir: staging, outFile });
+      else writeFileSync(outFile, await buildMacZip({ helper, chromeExtensionId, storeExtensionIds, version, publicUrl, mirrors, allowPlainHttp }));
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
@@ -213,6 +221,8 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
   const chromeKeyPlace = defaultChromeKeyFile(key.file);
   const chromeKey = loadOrCreateChromeKey(chromeKeyPlace.file, chromeKeyPlace.explicit);
   if (chromeKey.created) log(`made this installation's Chrome extension key: ${chromeKey.file} (keep it beside the signing key: the extension id ${chromeKey.extensionId} follows from it).`);
+  const storeExtensionIds = [...(options.storeExtensionIds ?? storeExtensionIdsFrom())];
+  if (storeExtensionIds.length) log(`the host manifests also allow the store extension ids ${storeExtensionIds.join(', ')}.`);
   const notes: string[] = [];
   const authenticode = options.authenticode === undefined ? authenticodeConfig() : options.authenticode;
   if (platforms.includes('win-x64')) notes.push(authenticode ? `The Windows helper and installer are Authenticode-signed with ${authenticode.pfx}${authenticode.timestampUrl ? `, timestamped by ${authenticode.timestampUrl}` : ' (no timestamp)'}.` : UNSIGNED_NOTE);
@@ -220,7 +230,7 @@ export async function buildBurner(options: BuildBurnerOptions): Promise<BuildBur
   const staging: Staging = beginStaging(finalDir);
   const outDir = staging.dir;
   try {
-    const result = await buildInto(outDir, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, chromeKey, rotations, authenticode, notes, log, options });
+    const result = await buildInto(outDir, { publicUrl, storeExtensionIds, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, chromeKey, rotations, authenticode, notes, log, options });
     staging.commit();
     return relocate(result, outDir, finalDir);
   } catch (error) {
@@ -241,6 +251,7 @@ function relocate(result: BuildBurnerResult, from: string, to: string): BuildBur
 
 interface BuildContext {
   publicUrl: string;
+  storeExtensionIds: string[];
   mirrors: string[];
   allowPlainHttp: boolean;
   helperVersion: number;
@@ -255,12 +266,12 @@ interface BuildContext {
   options: BuildBurnerOptions;
 }
 
-async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, chromeKey, rotations, authenticode, notes, log, options }: BuildContext): Promise<BuildBurnerResult> {
-  const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, chromeExtensionId: chromeKey.extensionId, chromeKeyFile: chromeKey.file, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], policies: [], notes };
+async function buildInto(outDir: string, { publicUrl, storeExtensionIds, mirrors, allowPlainHttp, helperVersion, platforms, cacheDir, key, chromeKey, rotations, authenticode, notes, log, options }: BuildContext): Promise<BuildBurnerResult> {
+  const result: BuildBurnerResult = { outDir, publicUrl, helperVersion, publicKeyBase64: key.publicKeyBase64, signingKeyFile: key.file, chromeExtensionId: chromeKey.extensionId, chromeKeyFile: chromeKey.file, storeExtensionIds, helpers: {}, installers: {}, linuxUserInstall: '', extensions: [], policies: [], notes };
 
   const writeUserScript = () => {
     const userScript = path.join(outDir, LINUX_USER_INSTALL_PATH);
-    writeAtomic(userScript, userInstallScript({ publicUrl, chromeExtensionId: chromeKey.extensionId, mirrors, helperVersion, bundled: false, allowPlainHttp }));
+    writeAtomic(userScript, userInstallScript({ publicUrl, chromeExtensionId: chromeKey.extensionId, storeExtensionIds, mirrors, helperVersion, bundled: false, allowPlainHttp }));
     signFile(key, userScript);
     result.linuxUserInstall = userScript;
   };
@@ -282,7 +293,7 @@ async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, h
       result.helpers[platform] = { executable, manifest };
 
       log(`making the ${platform} installer`);
-      let installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { chromeExtensionId: chromeKey.extensionId, publicUrl, mirrors, allowPlainHttp }, cacheDir, sources);
+      let installer = await buildInstaller(platform, executable, manifest.sha256, helperVersion, { chromeExtensionId: chromeKey.extensionId, storeExtensionIds, publicUrl, mirrors, allowPlainHttp }, cacheDir, sources);
       if (signed) installer = await authenticodeSigned(installer, authenticode, publicUrl, cacheDir);
       const target = path.join(outDir, installerPath(platform, helperVersion));
       copyAtomic(installer, target);
@@ -317,7 +328,7 @@ async function buildInto(outDir: string, { publicUrl, mirrors, allowPlainHttp, h
 
   writeAtomic(
     path.join(outDir, 'build-info.json'),
-    `${JSON.stringify({ publicUrl, helperVersion, node: NODE_VERSION, platforms, publicKey: key.publicKeyBase64, chromeExtensionId: chromeKey.extensionId, allowPlainHttp, builtAt: new Date().toISOString(), extensions: result.extensions.map((file) => path.relative(outDir, file)), notes }, null, 2)}\n`,
+    `${JSON.stringify({ publicUrl, helperVersion, node: NODE_VERSION, platforms, publicKey: key.publicKeyBase64, chromeExtensionId: chromeKey.extensionId, storeExtensionIds, allowPlainHttp, builtAt: new Date().toISOString(), extensions: result.extensions.map((file) => path.relative(outDir, file)), notes }, null, 2)}\n`,
   );
   return result;
 }

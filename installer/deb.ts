@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { HOST_MANIFEST_FILE, hostManifestJson, type HostFamily } from './host-manifest.ts';
+import { HOST_MANIFEST_FILE, hostManifestJson, type HostExtensions, type HostFamily } from './host-manifest.ts';
 import { helperConfigJson, serverOrigin } from './helper-config.ts';
 import { HELPER_NAME } from './layout.ts';
 
@@ -75,10 +75,9 @@ function writeFile(root: string, file: string, content: string | Buffer, mode: n
   chmodSync(target, mode);
 }
 
-export interface DebOptions {
+/** The host manifests allow this installation's Chrome extension id and the store copies' (host-manifest.ts). */
+export interface DebOptions extends HostExtensions {
   helper: string;
-  /** This installation's Chrome extension id (extension/chrome-key.ts), which the host manifests allow. */
-  chromeExtensionId: string;
   version: number;
   publicUrl: string;
   /** The server's download mirrors (origins), which the helper may download disc images from too. */
@@ -91,7 +90,7 @@ export interface DebOptions {
 }
 
 /** Builds the .deb at outFile. */
-export async function buildDeb({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: DebOptions): Promise<string> {
+export async function buildDeb({ helper, chromeExtensionId, storeExtensionIds, version, publicUrl, mirrors, allowPlainHttp, stagingDir, outFile }: DebOptions): Promise<string> {
   const root = path.join(stagingDir, 'root');
   mkdirSync(root, { recursive: true, mode: 0o755 });
   chmodSync(root, 0o755);
@@ -100,7 +99,7 @@ export async function buildDeb({ helper, chromeExtensionId, version, publicUrl, 
   copyFileSync(helper, installed);
   chmodSync(installed, 0o755);
   writeFile(root, `${DEB_INSTALL_DIR}/config.json`, helperConfigJson(publicUrl, { mirrors, allowPlainHttp }), 0o644);
-  for (const { dir, family } of DEB_HOST_DIRS) writeFile(root, `${dir}/${HOST_MANIFEST_FILE}`, hostManifestJson(family, DEB_HELPER_PATH, chromeExtensionId), 0o644);
+  for (const { dir, family } of DEB_HOST_DIRS) writeFile(root, `${dir}/${HOST_MANIFEST_FILE}`, hostManifestJson(family, DEB_HELPER_PATH, { chromeExtensionId, storeExtensionIds }), 0o644);
 
   const installedKb = Math.ceil(statSync(installed).size / 1024) + 8;
   writeFile(root, 'DEBIAN/control', controlFile(version, publicUrl, installedKb), 0o644);

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import yazl from 'yazl';
 import { zipBuffer } from '../scripts/lib/zip-buffer.ts';
+import type { HostExtensions } from './host-manifest.ts';
 import { HELPER_NAME } from './layout.ts';
 import { userInstallScript } from './user-script.ts';
 
@@ -27,10 +28,9 @@ It installs for your user only, in ~/Library/Application Support/TributeBurner, 
 NativeMessagingHosts folders of your browsers. Install the Tribute DVD Burner browser extension too.
 `;
 
-export interface MacZipOptions {
+/** The host manifests allow this installation's Chrome extension id and the store copies' (host-manifest.ts). */
+export interface MacZipOptions extends HostExtensions {
   helper: string;
-  /** This installation's Chrome extension id (extension/chrome-key.ts), which the host manifests allow. */
-  chromeExtensionId: string;
   version: number;
   publicUrl: string;
   /** The server's download mirrors (origins). */
@@ -38,12 +38,12 @@ export interface MacZipOptions {
   allowPlainHttp?: boolean;
 }
 
-export function buildMacZip({ helper, chromeExtensionId, version, publicUrl, mirrors, allowPlainHttp }: MacZipOptions): Promise<Buffer> {
+export function buildMacZip({ helper, chromeExtensionId, storeExtensionIds, version, publicUrl, mirrors, allowPlainHttp }: MacZipOptions): Promise<Buffer> {
   const folder = `tribute-burner-macos-${version}`;
   const mtime = new Date('2020-01-01T00:00:00Z');
   const zip = new yazl.ZipFile();
   zip.addBuffer(readFileSync(helper), `${folder}/${HELPER_NAME}`, { mtime, mode: 0o100755 });
-  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, chromeExtensionId, mirrors, helperVersion: version, bundled: true, allowPlainHttp })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
+  zip.addBuffer(Buffer.from(userInstallScript({ publicUrl, chromeExtensionId, storeExtensionIds, mirrors, helperVersion: version, bundled: true, allowPlainHttp })), `${folder}/install.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(UNINSTALL), `${folder}/uninstall.sh`, { mtime, mode: 0o100755 });
   zip.addBuffer(Buffer.from(readme(publicUrl)), `${folder}/README.txt`, { mtime, mode: 0o100644 });
   return zipBuffer(zip);

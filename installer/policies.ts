@@ -45,11 +45,16 @@ export function chromiumPolicy(target: PolicyTarget): { ExtensionInstallForcelis
   return { ExtensionInstallForcelist: [forcelistEntry(target)] };
 }
 
+/** Firefox's ExtensionSettings policy: force-install ours from this server's .xpi. */
+export function firefoxExtensionSettings({ publicUrl }: Pick<PolicyTarget, 'publicUrl'>): Record<string, { installation_mode: string; install_url: string }> {
+  return { [FIREFOX_EXTENSION_ID]: { installation_mode: 'force_installed', install_url: firefoxPackageUrl(publicUrl) } };
+}
+
 /** Firefox policies.json. */
 export function firefoxPolicy({ publicUrl }: Pick<PolicyTarget, 'publicUrl'>): { policies: Record<string, unknown> } {
   return {
     policies: {
-      ExtensionSettings: { [FIREFOX_EXTENSION_ID]: { installation_mode: 'force_installed', install_url: firefoxPackageUrl(publicUrl) } },
+      ExtensionSettings: firefoxExtensionSettings({ publicUrl }),
       // Honoured by ESR (and Developer Edition) only: lets the unsigned .xpi install there.
       Preferences: { 'xpinstall.signatures.required': { Value: false, Status: 'locked' } },
     },
@@ -66,6 +71,14 @@ export const WINDOWS_POLICY_KEYS = ['SOFTWARE\\Policies\\Google\\Chrome\\Extensi
  * number instead of importing the file as is.
  */
 export const WINDOWS_POLICY_VALUE = '1';
+
+/**
+ * Firefox on Windows reads its policies from HKLM\SOFTWARE\Policies\Mozilla\Firefox; a policy whose value is an
+ * object (ExtensionSettings) is a REG_SZ holding its JSON. The all-users NSIS installer writes it (nsis.ts).
+ */
+export const WINDOWS_FIREFOX_POLICY_KEY = 'SOFTWARE\\Policies\\Mozilla\\Firefox';
+export const WINDOWS_FIREFOX_POLICY_VALUE = 'ExtensionSettings';
+export const windowsFirefoxExtensionSettings = (target: Pick<PolicyTarget, 'publicUrl'>): string => JSON.stringify(firefoxExtensionSettings(target));
 
 /** A .reg file (Windows Registry Editor 5.00) setting the forcelist for Chrome and Edge; Firefox gets policies.json. */
 export function windowsRegFile(target: PolicyTarget): string {

@@ -23,7 +23,7 @@ describe('installer: the per-user script requires https', function () {
   const config = () => JSON.parse(readFileSync(path.join(home, '.local/share/tribute-burner/config.json'), 'utf8')) as Record<string, unknown>;
 
   it('refuses a plain http server or mirror beyond loopback, naming the option, and installs nothing', () => {
-    const script = userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', publicUrl: 'https://tribute.example.com', helperVersion: 7, bundled: false });
+    const script = userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', storeExtensionIds: [], publicUrl: 'https://tribute.example.com', helperVersion: 7, bundled: false });
     const server = run(script, '--server', 'http://tribute.example.com');
     assert.notEqual(server.status, 0);
     assert.match(server.stderr, /--server http:\/\/tribute.example.com is plain http: the DVD burner requires https/);
@@ -33,7 +33,7 @@ describe('installer: the per-user script requires https', function () {
   });
 
   it('accepts https and loopback http; plain http only with --allow-plain-http, with a warning and allowPlainHttp in the config', () => {
-    const script = userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', publicUrl: 'https://tribute.example.com', helperVersion: 7, bundled: false });
+    const script = userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', storeExtensionIds: [], publicUrl: 'https://tribute.example.com', helperVersion: 7, bundled: false });
     assert.equal(run(script).status, 0);
     assert.equal(config().allowPlainHttp, undefined);
     assert.equal(run(script, '--server', 'http://127.0.0.1:8080').status, 0);
@@ -42,7 +42,7 @@ describe('installer: the per-user script requires https', function () {
     assert.match(plain.stderr, /WARNING: plain http allowed/);
     assert.deepEqual([config().servers, config().allowPlainHttp], [['http://192.168.1.9:8080'], true]);
     // A server that allows plain http (ALLOW_PLAIN_HTTP) builds the script with that default.
-    const allowing = userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', publicUrl: 'http://192.168.1.9:8080', helperVersion: 7, bundled: false, allowPlainHttp: true });
+    const allowing = userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', storeExtensionIds: [], publicUrl: 'http://192.168.1.9:8080', helperVersion: 7, bundled: false, allowPlainHttp: true });
     assert.match(allowing, /^DEFAULT_ALLOW_PLAIN_HTTP='1'$/m);
     assert.equal(run(allowing).status, 0);
   });

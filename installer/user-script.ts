@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { NATIVE_HOST_NAME } from '../common/burn-protocol.ts';
-import { PATH_PLACEHOLDER, hostManifestJson } from './host-manifest.ts';
+import { PATH_PLACEHOLDER, hostManifestJson, type HostExtensions } from './host-manifest.ts';
 import { serverOrigin } from './helper-config.ts';
 import { HELPER_NAME, SCRIPT_ALLOW_PLAIN_HTTP_LINE, scriptAllowPlainHttpLine, scriptMirrorsLine, scriptServerLine } from './layout.ts';
 
@@ -18,10 +18,9 @@ function singleQuoted(value: string, what: string): string {
   return value;
 }
 
-export interface UserScriptOptions {
+/** The host manifests allow this installation's Chrome extension id and the store copies' (host-manifest.ts). */
+export interface UserScriptOptions extends HostExtensions {
   publicUrl: string;
-  /** This installation's Chrome extension id (extension/chrome-key.ts), which the host manifests allow. */
-  chromeExtensionId: string;
   /** The server's download mirrors (origins): the helper may download disc images from them too. */
   mirrors?: readonly string[];
   helperVersion: number;
@@ -31,8 +30,8 @@ export interface UserScriptOptions {
   allowPlainHttp?: boolean;
 }
 
-export function userInstallScript({ publicUrl, chromeExtensionId, mirrors = [], helperVersion, bundled, allowPlainHttp = false }: UserScriptOptions): string {
-  const compact = (family: 'chromium' | 'firefox') => JSON.stringify(JSON.parse(hostManifestJson(family, PATH_PLACEHOLDER, chromeExtensionId)) as unknown);
+export function userInstallScript({ publicUrl, chromeExtensionId, storeExtensionIds, mirrors = [], helperVersion, bundled, allowPlainHttp = false }: UserScriptOptions): string {
+  const compact = (family: 'chromium' | 'firefox') => JSON.stringify(JSON.parse(hostManifestJson(family, PATH_PLACEHOLDER, { chromeExtensionId, storeExtensionIds })) as unknown);
   const values: Record<string, string> = {
     '@HELPER_VERSION@': String(helperVersion),
     '@BUNDLED_HELPER@': bundled ? HELPER_NAME : '',

@@ -91,7 +91,7 @@ describe('/denim: the DVD burning tool downloads', function () {
         [EXTENSION_FILES.firefoxXpi]: 'PK firefox xpi',
         [EXTENSION_FILES.chromeZip]: 'PK chrome zip',
         // Built for another address: the server serves it with its own PUBLIC_URL.
-        [LINUX_USER_INSTALL_PATH]: userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', publicUrl: 'https://build-machine.example.com', mirrors: ['https://build-mirror.example.com'], helperVersion: 7, bundled: false }),
+        [LINUX_USER_INSTALL_PATH]: userInstallScript({ chromeExtensionId: 'abcdefghijklmnopabcdefghijklmnop', storeExtensionIds: [], publicUrl: 'https://build-machine.example.com', mirrors: ['https://build-mirror.example.com'], helperVersion: 7, bundled: false }),
       });
     });
 

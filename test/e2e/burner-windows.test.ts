@@ -8,8 +8,7 @@
  * and writes its replies to one; on Windows the browsers hand it anonymous pipes, which Node opens fine.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BURNER_CODES, NATIVE_HOST_NAME, requestFrame, type ReplyFrame } from '../../common/burn-protocol.ts';
@@ -22,68 +21,30 @@ import { peSignature } from '../../installer/pe.ts';
 import { WINDOWS_FIREFOX_MANIFEST, WINDOWS_REGISTRY_KEYS, WINDOWS_UNINSTALL_KEY } from '../../installer/nsis.ts';
 import { verifyBytes, verifyHelperManifest } from '../../installer/signing.ts';
 import { frame, readFrames, testBuild, testCodeSigningCertificate, TEST_MIRROR, TEST_PUBLIC_URL, versionRequest } from '../../installer/test-support.ts';
-
-/** Debian's wine64 package puts its loader in /usr/lib/wine (the wine package adds /usr/bin/wine64). */
-function wineTool(name: 'wine64' | 'wineserver'): string {
-  for (const dir of (process.env.PATH ?? '').split(':').filter(Boolean)) if (existsSync(path.join(dir, name))) return path.join(dir, name);
-  const debian = path.join('/usr/lib/wine', name);
-  if (existsSync(debian)) return debian;
-  throw new Error(`${name} is not installed (Debian: apt-get install wine64).`);
-}
+import { wine } from './wine.ts';
 
 const WINEPREFIX = path.join(defaultCacheDir(), 'wine-prefix');
-const wineEnv = (): NodeJS.ProcessEnv => ({ ...process.env, WINEPREFIX, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' });
-
-/**
- * Runs a wine command to its end; answers its exit code and output (wine's start-up noise on stderr is fine).
- * With stdio files, stderr goes to a file too: Node under wine cannot open a Unix pipe as any of its stdio, and it
- * opens stderr lazily (a closing child process's pipe does), which would fail with EBADF.
- */
-function wine(args: string[], stdio?: { stdin: string; stdout: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const errorFile = stdio ? `${stdio.stdout}.stderr` : null;
-    const files = stdio && errorFile ? [openSync(stdio.stdin, 'r'), openSync(stdio.stdout, 'w'), openSync(errorFile, 'w')] : null;
-    const child = spawn(wineTool('wine64'), args, { env: wineEnv(), stdio: files ?? ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      for (const fd of files ?? []) closeSync(fd);
-      if (errorFile) stderr = readFileSync(errorFile, 'utf8');
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Waits until every program of the prefix has ended (NSIS runs its uninstaller as a copy in the background). */
-function wineserverWait(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(wineTool('wineserver'), ['-w'], { env: wineEnv() }, (error) => (error ? reject(error) : resolve()));
-  });
-}
+const prefix = wine(WINEPREFIX);
 
 /** Sends the helper one framed request (default version) and answers its reply frames. */
 async function askVersion(executable: string, dir: string, bytes: Buffer = versionRequest()): Promise<ReplyFrame[]> {
   const request = path.join(dir, 'request.bin');
   const reply = path.join(dir, 'reply.bin');
   writeFileSync(request, bytes);
-  const result = await wine([executable], { stdin: request, stdout: reply });
+  const result = await prefix.run([executable], { stdin: request, stdout: reply });
   assert.equal(result.code, 0, result.stderr);
   return readFrames(readFileSync(reply));
 }
 
 /** Whether an HKCU key exists. */
 async function registryKeyExists(key: string): Promise<boolean> {
-  return (await wine(['reg', 'query', `HKCU\\${key}`])).code === 0;
+  return (await prefix.registryValues(`HKCU\\${key}`)) !== null;
 }
 
 /** The default value of an HKCU key, or null when the key does not exist. */
 async function registryDefault(key: string): Promise<string | null> {
-  const result = await wine(['reg', 'query', `HKCU\\${key}`, '/ve']);
-  if (result.code !== 0) return null;
-  return /\(Default\)\s+REG_SZ\s+(.*?)\r?$/m.exec(result.stdout)?.[1] ?? '';
+  const values = await prefix.registryValues(`HKCU\\${key}`);
+  return values ? (values.get('(Default)')?.data ?? '') : null;
 }
 
 describe('Windows build: NSIS installer and helper under wine64', function () {
@@ -97,19 +58,16 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
     // Signed with a self-signed test certificate, as WINDOWS_SIGNING_PFX would sign a real build: wine then runs
     // the signed helper and installer.
     build = await testBuild(['win-x64'], undefined, certificate);
-    mkdirSync(WINEPREFIX, { recursive: true });
-    // The first start makes the prefix (slow). Node 20 refuses Windows 7, wine's default: say Windows 10.
-    const version = await wine(['reg', 'add', 'HKCU\\Software\\Wine', '/v', 'Version', '/d', 'win10', '/f']);
-    assert.equal(version.code, 0, version.stderr);
-    await wineserverWait();
+    // The first start makes the prefix (slow).
+    await prefix.init();
     // The prefix is cached between runs: an install a failed run left behind is uninstalled first, so this run
     // installs into a clean profile (installing over it would keep the old helper as tribute-burner.exe.old).
     const users = path.join(WINEPREFIX, 'drive_c', 'users');
     for (const user of existsSync(users) ? readdirSync(users) : []) {
       const left = path.join(users, user, 'AppData', 'Local', 'TributeBurner');
       if (!existsSync(left)) continue;
-      if (existsSync(path.join(left, 'uninstall.exe'))) await wine([`C:\\users\\${user}\\AppData\\Local\\TributeBurner\\uninstall.exe`, '/S']);
-      await wineserverWait();
+      if (existsSync(path.join(left, 'uninstall.exe'))) await prefix.run([`C:\\users\\${user}\\AppData\\Local\\TributeBurner\\uninstall.exe`, '/S']);
+      await prefix.settle();
       rmSync(left, { recursive: true, force: true });
     }
   });
@@ -152,16 +110,16 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
   });
 
   it('installs for the user under HKCU for every browser, and the uninstaller removes it all', async () => {
-    const installed = await wine([build.installers['win-x64']!, '/S']);
+    const installed = await prefix.run([build.installers['win-x64']!, '/S']);
     assert.equal(installed.code, 0, installed.stderr);
-    await wineserverWait();
+    await prefix.settle();
 
     const users = path.join(WINEPREFIX, 'drive_c', 'users');
     const home = readdirSync(users).map((user) => path.join(users, user, 'AppData', 'Local', 'TributeBurner')).find((dir) => existsSync(dir));
     assert.ok(home, 'the install folder in %LOCALAPPDATA%');
     assert.deepEqual(readdirSync(home).sort(), [`${NATIVE_HOST_NAME}.firefox.json`, `${NATIVE_HOST_NAME}.json`, 'config.json', 'tribute-burner.exe', 'uninstall.exe']);
-    assert.deepEqual(JSON.parse(readFileSync(path.join(home, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('chromium', 'tribute-burner.exe', build.chromeExtensionId));
-    assert.deepEqual(JSON.parse(readFileSync(path.join(home, WINDOWS_FIREFOX_MANIFEST), 'utf8')), hostManifest('firefox', 'tribute-burner.exe', build.chromeExtensionId));
+    assert.deepEqual(JSON.parse(readFileSync(path.join(home, `${NATIVE_HOST_NAME}.json`), 'utf8')), hostManifest('chromium', 'tribute-burner.exe', build));
+    assert.deepEqual(JSON.parse(readFileSync(path.join(home, WINDOWS_FIREFOX_MANIFEST), 'utf8')), hostManifest('firefox', 'tribute-burner.exe', build));
     assert.deepEqual(JSON.parse(readFileSync(path.join(home, 'config.json'), 'utf8')), { servers: [TEST_PUBLIC_URL, TEST_MIRROR], updateServer: TEST_PUBLIC_URL, burner: { kind: 'system' } });
 
     const windowsDir = `C:\\users\\${path.basename(path.dirname(path.dirname(path.dirname(home))))}\\AppData\\Local\\TributeBurner`;
@@ -177,9 +135,9 @@ describe('Windows build: NSIS installer and helper under wine64', function () {
       { channel: 'tribute-burn', id: 2, final: true, reply: { type: 'burner_checks', hr_hex: BURNER_CODES.noBurner, media_type: 'none', burner_index: 0, error_message: null, burning: false, own_port_id: false } },
     ]);
 
-    const removed = await wine([`${windowsDir}\\uninstall.exe`, '/S']);
+    const removed = await prefix.run([`${windowsDir}\\uninstall.exe`, '/S']);
     assert.equal(removed.code, 0, removed.stderr);
-    await wineserverWait();
+    await prefix.settle();
     assert.equal(existsSync(home), false, 'the install folder (with the helper log) is gone');
     for (const { key } of WINDOWS_REGISTRY_KEYS) assert.equal(await registryDefault(key), null, key);
     assert.equal(await registryKeyExists(WINDOWS_UNINSTALL_KEY), false);
