@@ -162,6 +162,11 @@ export async function buildExtension({ browser, publicUrl, outDir, helperVersion
   await esbuild.build({
     entryPoints: { background: path.join(here, 'src/background.ts'), 'content-script': path.join(here, 'src/content-script.ts') },
     outdir: outDir,
+    // The bundles name their source files in comments, relative to this folder and with node_modules as the
+    // checkout has it (not where a linked node_modules really is): the same code gives the same bytes wherever
+    // and from whatever folder it is built, which the source archive for addons.mozilla.org review relies on.
+    absWorkingDir: path.join(here, '..'),
+    preserveSymlinks: true,
     bundle: true,
     format: 'iife',
     platform: 'browser',

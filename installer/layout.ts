@@ -43,6 +43,16 @@ export const EXTENSION_FILES = {
 } as const;
 
 /**
+ * The addons.mozilla.org-signed .xpi of one extension version (npm run release:extensions puts it in the build):
+ * release Firefox installs only signed add-ons, so /denim serves it instead of the unsigned .xpi while its version
+ * is the build's (a later build of a higher version serves its own unsigned package until that is signed too).
+ */
+export function firefoxSignedXpi(version: string): string {
+  if (!/^\d+(\.\d+){0,3}$/.test(version)) throw new Error(`Not an extension version: ${version}`);
+  return `tribute-burner-firefox-${version}-signed.xpi`;
+}
+
+/**
  * The line of the per-user script that holds its default server. The build writes the public address it was given;
  * the server rewrites the line with its own PUBLIC_URL when it serves the script.
  */

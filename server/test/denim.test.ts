@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { EXTENSION_UPDATE_PATHS } from '../../common/extension-updates.ts';
 import { DENIM_PATHS } from '../../common/helper-update.ts';
 import { CHROME_KEY_NAME, loadOrCreateChromeKey } from '../../extension/chrome-key.ts';
-import { EXTENSION_FILES, LINUX_USER_INSTALL_PATH, NOT_BUILT_MESSAGE, helperManifestPath, helperPath, installerPath, signaturePath } from '../../installer/layout.ts';
+import { EXTENSION_FILES, LINUX_USER_INSTALL_PATH, NOT_BUILT_MESSAGE, firefoxSignedXpi, helperManifestPath, helperPath, installerPath, signaturePath } from '../../installer/layout.ts';
 import { userInstallScript } from '../../installer/user-script.ts';
 import { ORIGIN, startHarness, type Harness } from './harness.ts';
 
@@ -204,6 +204,24 @@ describe('/denim: the DVD burning tool downloads', function () {
       manifests('1.6.8', '1.7.8');
       assert.match((await h.request().get(EXTENSION_UPDATE_PATHS.chrome).buffer(true).parse(bytes).expect(200)).body.toString(), / version='1\.6\.8' \/>/);
       assert.equal((await h.request().get(EXTENSION_UPDATE_PATHS.firefox).expect(200)).body.addons['dvd-burner@tribute-videos.com'].updates[0].version, '1.7.8');
+    });
+
+    it('serves the addons.mozilla.org-signed .xpi of the build\'s version in place of the unsigned one, and offers it in updates.json', async () => {
+      // The build's Firefox extension is 1.7.8 (the test above). A signed package of an older version is not served.
+      makeBuild(buildDir, { [firefoxSignedXpi('1.7.7')]: 'PK signed 1.7.7' });
+      assert.equal((await h.request().get(DENIM_PATHS.firefoxExtension).buffer(true).parse(bytes).expect(200)).body.toString(), 'PK firefox xpi');
+
+      makeBuild(buildDir, { [firefoxSignedXpi('1.7.8')]: 'PK signed by addons.mozilla.org 1.7.8' });
+      const xpi = await h.request().get(DENIM_PATHS.firefoxExtension).buffer(true).parse(bytes).expect(200);
+      assert.equal(xpi.headers['content-type'], 'application/x-xpinstall');
+      assert.match(xpi.headers['content-disposition'], /filename="tribute-burner-firefox\.xpi"/);
+      assert.equal(xpi.body.toString(), 'PK signed by addons.mozilla.org 1.7.8');
+      const sha = createHash('sha256').update('PK signed by addons.mozilla.org 1.7.8').digest('hex');
+      const update = (await h.request().get(EXTENSION_UPDATE_PATHS.firefox).expect(200)).body.addons['dvd-burner@tribute-videos.com'].updates[0];
+      assert.deepEqual(update, { version: '1.7.8', update_link: `${ORIGIN}${DENIM_PATHS.firefoxExtension}`, update_hash: `sha256:${sha}` });
+
+      for (const version of ['1.7.7', '1.7.8']) rmSync(path.join(buildDir, firefoxSignedXpi(version)));
+      assert.equal((await h.request().get(DENIM_PATHS.firefoxExtension).buffer(true).parse(bytes).expect(200)).body.toString(), 'PK firefox xpi');
     });
 
     it("serves the per-user Linux script with this server's PUBLIC_URL and download mirrors as its defaults", async () => {

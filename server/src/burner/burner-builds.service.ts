@@ -8,7 +8,7 @@
  * named by BURNER_BUILD_DIR). Builds are renamed into place whole (installer/staging.ts), so what is served is
  * always one complete build. The server never signs: it serves files signed where the key is.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HelperPlatform } from '../../../common/burn-protocol.ts';
@@ -26,6 +26,7 @@ import {
   SCRIPT_MIRRORS_LINE,
   SCRIPT_SERVER_LINE,
   buildFolderName,
+  firefoxSignedXpi,
   helperFileName,
   helperManifestPath,
   helperPath,
@@ -69,6 +70,18 @@ export function burnerBuildsService(buildRoot: string, publicUrl?: string) {
     return best?.name ?? null;
   }
 
+  /** The version of the built Firefox extension (its unpacked manifest), or null when absent or unreadable. */
+  function firefoxBuildVersion(): string | null {
+    const file = inBuild(`${EXTENSION_FILES.firefoxUnpacked}/manifest.json`);
+    if (!isFile(file)) return null;
+    try {
+      const version = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+      return typeof version === 'string' && /^\d+(\.\d+){0,3}$/.test(version) ? version : null;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     /** One artifact of a platform's build (common/helper-update.ts INSTALLER_ARTIFACTS), or null when not built. */
     artifact(platform: HelperPlatform, artifact: InstallerArtifact): BuildFile | null {
@@ -92,8 +105,14 @@ export function burnerBuildsService(buildRoot: string, publicUrl?: string) {
       }
     },
 
+    /**
+     * The Firefox package: the addons.mozilla.org-signed .xpi of the build's version when release:extensions put one
+     * there (release Firefox installs nothing else), else the build's unsigned .xpi (ESR with the policy).
+     */
     firefoxExtension(): BuildFile | null {
-      return found({ path: inBuild(EXTENSION_FILES.firefoxXpi), name: EXTENSION_FILES.firefoxXpi, type: 'application/x-xpinstall' });
+      const version = firefoxBuildVersion();
+      const signed = version ? found({ path: inBuild(firefoxSignedXpi(version)), name: EXTENSION_FILES.firefoxXpi, type: 'application/x-xpinstall' }) : null;
+      return signed ?? found({ path: inBuild(EXTENSION_FILES.firefoxXpi), name: EXTENSION_FILES.firefoxXpi, type: 'application/x-xpinstall' });
     },
 
     /**
