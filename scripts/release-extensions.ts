@@ -187,7 +187,8 @@ async function main(): Promise<void> {
   console.log(`\nStore uploads for ${serverOrigin(publicUrl)}:`);
   for (const file of result.written) console.log(`  ${path.relative(process.cwd(), file) || file}`);
   console.log('Chrome Web Store and Edge Add-ons: upload the chrome-web-store zip; then set CHROME_STORE_EXTENSION_ID / EDGE_STORE_EXTENSION_ID to the ids the stores give it and run npm run build:helper, so the helper accepts the store copies.');
-  if (result.notSigned) console.log(result.notSigned);
+  // Why nothing was signed was logged above, where it happened.
+  if (result.signed) console.log(`Firefox: /denim serves the addons.mozilla.org-signed package (${result.signed}).`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
