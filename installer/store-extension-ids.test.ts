@@ -6,9 +6,12 @@ import path from 'node:path';
 import { FIREFOX_EXTENSION_ID } from '../common/burn-protocol.ts';
 import { DEB_HELPER_PATH, DEB_HOST_DIRS, buildDeb } from './deb.ts';
 import { HOST_MANIFEST_FILE, PATH_PLACEHOLDER, hostManifest, type HostExtensions } from './host-manifest.ts';
+import { buildBurner } from './build.ts';
+import { LINUX_USER_INSTALL_PATH } from './layout.ts';
 import { buildMacZip } from './macos-zip.ts';
 import { WINDOWS_CHROMIUM_MANIFEST, WINDOWS_FIREFOX_MANIFEST, windowsInstallerFiles } from './nsis.ts';
 import { storeExtensionIds } from './store-extension-ids.ts';
+import { testSigningKeyFile } from './test-support.ts';
 import { userInstallScript } from './user-script.ts';
 
 const OWN = 'abcdefghijklmnopabcdefghijklmnop';
@@ -86,5 +89,24 @@ describe('installer: store extension ids (CHROME_STORE_EXTENSION_ID, EDGE_STORE_
     assert.deepEqual(JSON.parse(readFileSync(files.firefox, 'utf8')), hostManifest('firefox', 'tribute-burner.exe', EXTENSIONS));
     assert.equal(path.basename(files.chromium), WINDOWS_CHROMIUM_MANIFEST);
     assert.equal(path.basename(files.firefox), WINDOWS_FIREFOX_MANIFEST);
+  });
+
+  it('npm run build:helper takes them from its environment into what it writes', async () => {
+    const saved = { chrome: process.env.CHROME_STORE_EXTENSION_ID, edge: process.env.EDGE_STORE_EXTENSION_ID };
+    process.env.CHROME_STORE_EXTENSION_ID = CHROME_STORE;
+    process.env.EDGE_STORE_EXTENSION_ID = EDGE_STORE;
+    try {
+      const outDir = path.join(work, 'build');
+      const build = await buildBurner({ publicUrl: 'https://tribute.example.com', outDir, platforms: [], extensions: false, signingKeyFile: testSigningKeyFile() });
+      assert.deepEqual(build.storeExtensionIds, [CHROME_STORE, EDGE_STORE]);
+      const script = scriptManifests(readFileSync(path.join(outDir, LINUX_USER_INSTALL_PATH), 'utf8'));
+      assert.deepEqual((script.chromium as { allowed_origins: string[] }).allowed_origins, [build.chromeExtensionId, CHROME_STORE, EDGE_STORE].map((id) => `chrome-extension://${id}/`));
+      assert.deepEqual((JSON.parse(readFileSync(path.join(outDir, 'build-info.json'), 'utf8')) as { storeExtensionIds: string[] }).storeExtensionIds, [CHROME_STORE, EDGE_STORE]);
+    } finally {
+      for (const [name, value] of [['CHROME_STORE_EXTENSION_ID', saved.chrome], ['EDGE_STORE_EXTENSION_ID', saved.edge]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });
