@@ -23,8 +23,10 @@ const POLICY_TEXTS: Record<PolicyDownloadKey, { system: BurnSystem; name: string
     name: 'Chrome and Edge policy (.reg)',
     how: (
       <>
-        Import it on each computer (double-click it as an administrator) or put its ExtensionInstallForcelist entry in your Group Policy. Where you
-        already force-install other extensions, add ours under the next free number instead of importing the file as it is.
+        Import it on each computer (double-click it as an administrator) or put its ExtensionInstallForcelist entry in your Group Policy. Chrome and
+        Edge take an extension from outside their stores this way only on computers joined to your domain or enrolled in their cloud management.
+        Where you already force-install other extensions, add ours under the next free number instead of importing the file as it is. The burning
+        tool&apos;s installer, run for all users, can write the same values and Firefox&apos;s.
       </>
     ),
   },
@@ -36,7 +38,12 @@ const POLICY_TEXTS: Record<PolicyDownloadKey, { system: BurnSystem; name: string
   macos_profile: {
     system: 'macos',
     name: 'Configuration profile for Chrome, Edge and Firefox (.mobileconfig)',
-    how: <>Deploy it with your device management (MDM), or open it and install it in System Settings, Privacy &amp; Security, Profiles.</>,
+    how: (
+      <>
+        Deploy it with your device management (MDM): Chrome and Edge take an extension from outside their stores only on a managed Mac. Firefox also
+        takes it installed by hand, in System Settings, Privacy &amp; Security, Profiles.
+      </>
+    ),
   },
   linux_deb: {
     system: 'linux',

@@ -83,10 +83,13 @@ const policyHref = (key: PolicyDownloadKey): string => `${DENIM_PATHS.browserPol
 /**
  * The managed install a staff member with an administrator's rights does on their own computer, without Developer
  * mode: the Windows installer's all-users option, the policy .deb beside the tool's, the macOS profile. null where
- * this server's build has no such file (the Windows option comes with every Windows installer).
+ * this server's build has no such file (the Windows option comes with every Windows installer), and for Chrome and
+ * Edge on Windows and macOS: there they take an extension from outside their stores by policy only on a computer
+ * joined to a domain or enrolled in device management, which is the IT department's path, not this one.
  */
 function selfManaged(system: BurnSystem | null, browser: ExtensionBrowser, paths: DenimInstallPaths): ReactNode {
-  const browsers = browser === 'firefox' ? (paths.firefoxSigned ? 'Firefox' : 'Firefox ESR') : system === 'linux' ? 'Chrome, Chromium and Edge' : 'Chrome and Edge';
+  if (browser !== 'firefox' && system !== 'linux') return null;
+  const browsers = browser === 'firefox' ? (paths.firefoxSigned ? 'Firefox' : 'Firefox ESR') : 'Chrome, Chromium and Edge';
   const then = <> {browsers} then add{browsers.includes(' and ') ? '' : 's'} the extension by {browsers.includes(' and ') ? 'themselves' : 'itself'} and keep it up to date.</>;
   switch (system) {
     case 'windows':
