@@ -3,36 +3,31 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { makeFinishedVideo } from './finished-video.ts';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 describe('Download DVD on the details page', function () {
   this.timeout(480_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let video: { id: number; videoCode: string };
   const downloads = mkdtempSync(path.join(os.tmpdir(), 'tribute-e2e-downloads-'));
 
+  // The file's own organization on the shared app (its DVD standard is changed below), in a browser context of its own.
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
+    ({ app, page, consoleErrors } = session);
     video = await makeFinishedVideo(app, page, 'Margaret "Peggy" Lowell');
     const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, eventsEnabled: true });
+    // For the file's browser context: without its id the behaviour would be the default context's.
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, eventsEnabled: true, browserContextId: session.context.id });
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
+  after(() => {
     rmSync(downloads, { recursive: true, force: true });
   });
 
