@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 /** The Download DVD button of the page (the prompt's heading says Download DVD too). */
@@ -15,26 +15,19 @@ const downloadDisabled = (page: Page) => page.$eval(DOWNLOAD_DVD, (b) => (b as H
 describe('the DVD download prompt (the details page’s prompt-only mount)', function () {
   this.timeout(400_000);
   let app: E2eApp;
-  let chrome: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   let errors: string[];
   let video: { id: number; video_code: string };
 
+  // The file's own organization on the shared app, in a browser context of its own.
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    chrome = await launchBrowser();
-    page = await chrome.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    errors = watchConsole(page);
-    // The disc image is asked for, not saved: the test waits for the download's request itself.
-    await (await page.createCDPSession()).send('Browser.setDownloadBehavior', { behavior: 'deny' });
+    ({ app, page, consoleErrors: errors } = session);
+    // The disc image is asked for, not saved: the test waits for the download's request itself. (For the file's
+    // browser context: without its id the behaviour would be the default context's.)
+    await (await page.createCDPSession()).send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId: session.context.id });
     video = await makeStaffVideo(app, 'Harriet Mae Colville', { slide_time: 2, automatic_timing: false });
     await addPhotos(app, video.id, [{ name: 'garden.jpg' }, { name: 'lake.jpg' }]);
-  });
-  after(async () => {
-    await chrome?.close();
-    await app?.stop();
   });
 
   it('opens after finalizing with auto-burn where the DVD cannot burn by itself, with only the prompt', async () => {
