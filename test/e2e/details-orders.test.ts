@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { signIn } from './sign-in.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
@@ -23,18 +24,16 @@ const orderCards = (page: Page) => page.$$eval('article[aria-label^="Order "]', 
 describe('the details page tabs and ordering copies', function () {
   this.timeout(400_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
+  let browser: Browser;
+  let staffContext: BrowserContext;
   let page: Page;
   let consoleErrors: string[];
   let video: { id: number; video_code: string };
 
+  // The file's own organization on the shared app; its staff user's browser context and signed-in page.
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
+    ({ app, browser, context: staffContext, page, consoleErrors } = session);
     // Spec 3 section 4.8: on completion the card rings the bell and shows a browser notification. Headless Chromium
     // shows neither, so the page's Notification records what it was asked to show (permission given) and the
     // bell's oscillators are counted.
@@ -55,10 +54,6 @@ describe('the details page tabs and ordering copies', function () {
     // Three photos at two seconds each: the render takes seconds.
     video = await makeStaffVideo(app, 'Evelyn Rose Hart', { slide_time: 2, automatic_timing: false });
     await addPhotos(app, video.id, [{ name: 'garden.jpg' }, { name: 'portrait.jpg', portrait: true }, { name: 'lake.jpg' }]);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('finalizes and orders from the order page, the Finalize step of a branded organization', async () => {
@@ -140,7 +135,8 @@ describe('the details page tabs and ordering copies', function () {
   });
 
   it('offers Burn DVD with its install dialog on Windows with Chrome', async () => {
-    const windows = await browser.browser.newPage();
+    // In the staff user's context: signed in as the staff user.
+    const windows = await staffContext.newPage();
     await windows.setUserAgent(WINDOWS_CHROME);
     await windows.setViewport({ width: 1280, height: 900 });
     await windows.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle0' });
@@ -209,7 +205,8 @@ describe('the details page tabs and ordering copies', function () {
   });
 
   it("gives admins the video's order details line by line at /settings/order_details?scope=video&video_id=", async () => {
-    const context = await browser.browser.createBrowserContext();
+    // The demo's super user sees every organization's videos, this file's too.
+    const context = await browser.createBrowserContext();
     const admin = await context.newPage();
     await admin.setViewport({ width: 1280, height: 900 });
     await signIn(admin, app.url, 'admin@example.com');
