@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +66,14 @@ export interface CuttingProxy {
 
 const ISO_PATH = /^\/downloads\/video\/[^/]+\/dvd\.iso(\?|$)/;
 
-export async function startProxy(target: string, port: number): Promise<CuttingProxy> {
+/** A TLS identity (PEM key and certificate chain) for an https public address. */
+export interface TlsIdentity {
+  key: string;
+  cert: string;
+}
+
+/** tls: answer https with this identity (the address is then https://), else plain http. */
+export async function startProxy(target: string, port: number, tls?: TlsIdentity): Promise<CuttingProxy> {
   const upstream = new URL(target);
   const requests: ProxyRequest[] = [];
   let cutAfter: number | null = null;
@@ -73,7 +81,7 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
   let held: (() => void)[] = [];
   let pace: number | null = null;
   const inFlight = new Set<{ res: http.ServerResponse; answer: http.IncomingMessage }>();
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     const url = req.url ?? '/';
     const iso = req.method === 'GET' && ISO_PATH.test(url);
     if (iso && holding && !/[?&]alt=/.test(url)) {
@@ -134,7 +142,8 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
     });
     out.on('error', () => res.destroy());
     req.pipe(out);
-  });
+  };
+  const server: http.Server = tls ? https.createServer({ key: tls.key, cert: tls.cert }, handler) : http.createServer(handler);
   // The live sync's socket.io upgrades to a WebSocket: pass the raw bytes both ways.
   server.on('upgrade', (req, socket, head) => {
     const conn = net.connect(Number(upstream.port), upstream.hostname, () => {
@@ -153,7 +162,7 @@ export async function startProxy(target: string, port: number): Promise<CuttingP
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     requests,
     cutNextIso(bytes) {
@@ -205,7 +214,7 @@ export interface BurnApp extends E2eApp {
  * The whole product as startApp makes it, but on a known public address: the disc image's urls and the
  * extension's origin are PUBLIC_URL, so the app listens on one port and the proxy on PUBLIC_URL's.
  */
-export async function startBurnApp(publicPort: number, env: Record<string, string> = {}): Promise<BurnApp> {
+export async function startBurnApp(publicPort: number, env: Record<string, string> = {}, options: { tls?: TlsIdentity } = {}): Promise<BurnApp> {
   process.env.STOCK_MUSIC_LIBRARY ??= 'test';
   process.env.DEMO_TRIBUTE ??= '0';
   const database: TestDatabase = await createTestDatabase();
@@ -213,14 +222,15 @@ export async function startBurnApp(publicPort: number, env: Record<string, strin
   const servedDir = path.join(dataDir, 'burner-build');
   mkdirSync(servedDir, { recursive: true });
   const appPort = await freePort();
-  const publicUrl = `http://127.0.0.1:${publicPort}`;
+  // With a TLS identity the proxy is an https front: the public address (and every build made for it) is https.
+  const publicUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${publicPort}`;
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD, SESSION_SECRET: 'e2e', PUBLIC_URL: publicUrl, BURNER_BUILD_DIR: servedDir, ...env }),
     port: appPort,
   };
   await seedDemo(database.db, config);
   let running: Running = await startServer(config, database.db, database.url);
-  const proxy = await startProxy(running.url, publicPort);
+  const proxy = await startProxy(running.url, publicPort, options.tls);
   return {
     url: proxy.url,
     proxy,

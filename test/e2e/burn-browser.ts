@@ -33,14 +33,20 @@ export async function launchChromium(home: string, extensionDir: string): Promis
     env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
     args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`],
   });
-  // Headless Chromium says HeadlessChrome/; the product offers the burn tool to Chrome/ only (as it should): every page
-  // and popup gets the user agent of the same Chromium with a window.
+  await actAsChrome(browser);
+  return { browser, kind: 'chromium', close: () => browser.close() };
+}
+
+/**
+ * Headless Chromium says HeadlessChrome/; the product offers the burn tool to Chrome/ only (as it should): every page
+ * and popup gets the user agent of the same Chromium with a window.
+ */
+export async function actAsChrome(browser: Browser): Promise<void> {
   const agent = (await browser.userAgent()).replace('HeadlessChrome/', 'Chrome/');
   browser.on('targetcreated', (target: Target) => {
     if (target.type() === 'page') void target.page().then((p) => p?.setUserAgent(agent).catch(() => undefined));
   });
   for (const p of await browser.pages()) await p.setUserAgent(agent);
-  return { browser, kind: 'chromium', close: () => browser.close() };
 }
 
 /** Debian's firefox-esr over WebDriver BiDi, HOME the user's (its ~/.mozilla/native-messaging-hosts), with the add-on installed. */

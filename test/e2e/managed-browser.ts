@@ -52,8 +52,26 @@ export function canManagePolicies(): boolean {
   return process.getuid?.() === 0 && existsSync('/usr/bin/unshare') && existsSync(CHROMIUM_ETC) && existsSync(FIREFOX_DISTRIBUTION);
 }
 
-/** Debian's Chromium with `policy` as its managed policy, a profile of its own, headless, no extension loaded. */
-export async function launchManagedChromium(policy: unknown): Promise<ManagedBrowser> {
+export interface ManagedOptions {
+  /**
+   * The user's HOME, where the helper's install script wrote its host manifests (Chromium: the profile is then that
+   * user's ~/.config/chromium, whose NativeMessagingHosts/ it reads; Firefox: ~/.mozilla/native-messaging-hosts).
+   * Default: a profile of the browser's own and no helper.
+   */
+  home?: string;
+  /** Firefox: preferences for its profile (e.g. how often it looks for add-on updates). */
+  firefoxPrefs?: Record<string, unknown>;
+}
+
+const userEnv = (home: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  HOME: home,
+  XDG_CONFIG_HOME: path.join(home, '.config'),
+  XDG_CACHE_HOME: path.join(home, '.cache'),
+});
+
+/** Debian's Chromium with `policy` as its managed policy, a profile of its own (or the user's), headless, no extension loaded. */
+export async function launchManagedChromium(policy: unknown, options: ManagedOptions = {}): Promise<ManagedBrowser> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'tribute-managed-chromium-'));
   const etc = path.join(work, 'etc-chromium');
   mkdirSync(path.join(etc, 'policies', 'managed'), { recursive: true });
@@ -66,7 +84,8 @@ export async function launchManagedChromium(policy: unknown): Promise<ManagedBro
       executablePath: launcher,
       headless: true,
       pipe: true,
-      userDataDir: path.join(work, 'profile'),
+      userDataDir: options.home ? path.join(options.home, '.config', 'chromium') : path.join(work, 'profile'),
+      ...(options.home ? { env: userEnv(options.home) } : {}),
       ignoreDefaultArgs: ['--disable-background-networking', '--disable-extensions', '--disable-component-update'],
       args: CHROMIUM_ARGS.filter((arg) => arg !== '--disable-background-networking' && arg !== '--disable-component-update'),
     }),
@@ -91,13 +110,13 @@ async function ownedBy(work: string, launch: () => Promise<Browser>): Promise<Ma
 }
 
 /** firefox-esr with `policies` as its distribution/policies.json, headless, no add-on installed by the test. */
-export async function launchManagedFirefox(policies: unknown): Promise<ManagedBrowser> {
+export async function launchManagedFirefox(policies: unknown, options: ManagedOptions = {}): Promise<ManagedBrowser> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'tribute-managed-firefox-'));
   const distribution = path.join(work, 'distribution');
   mkdirSync(distribution, { recursive: true });
   writeFileSync(path.join(distribution, FIREFOX_POLICY_FILE), json(policies));
   const launcher = namespacedLauncher(work, process.env.FIREFOX_PATH || '/usr/bin/firefox-esr', distribution, FIREFOX_DISTRIBUTION);
-  const home = path.join(work, 'home');
+  const home = options.home ?? path.join(work, 'home');
   mkdirSync(home, { recursive: true });
   return ownedBy(work, () =>
     puppeteer.launch({
@@ -105,8 +124,8 @@ export async function launchManagedFirefox(policies: unknown): Promise<ManagedBr
       protocol: 'webDriverBiDi',
       executablePath: launcher,
       headless: true,
-      env: { ...process.env, HOME: home, MOZ_HEADLESS: '1' },
-      extraPrefsFirefox: { 'dom.security.https_first': false, 'browser.shell.checkDefaultBrowser': false },
+      env: { ...userEnv(home), MOZ_HEADLESS: '1' },
+      extraPrefsFirefox: { 'dom.security.https_first': false, 'browser.shell.checkDefaultBrowser': false, ...options.firefoxPrefs },
     }),
   );
 }
