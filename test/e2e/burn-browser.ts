@@ -6,6 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
+import { BURN_CHANNEL } from '../../common/burn-protocol.ts';
 import { CHROMIUM_ARGS, chromePath, OUTPUT_DIR } from './harness.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 import { type BurnApp } from './burn-app.ts';
@@ -85,9 +86,33 @@ export async function waitForBurnWindow(browser: Browser, videoId: number, timeo
  */
 export async function pressBurnDvd(browser: Browser, page: Page, appUrl: string, videoId: number, closeOthers = true): Promise<Page> {
   if (closeOthers) await closeBurnWindows(browser);
+  await noteExtensionReplies(page);
   await page.goto(`${appUrl}/videos/${videoId}/details`, { waitUntil: 'networkidle0' });
+  // Pressed once the page's own detection has heard the extension, as staff press it on a page they have read: the
+  // page gives its fast tries one second and then shows the install dialog, and the extension's answer (which asks
+  // the helper, started anew by a Firefox background woken from sleep) takes longer on a loaded machine.
+  await page.waitForFunction('window.burnRepliesHeard > 0', { timeout: 60_000 });
   await page.locator('section[aria-label="Actions"] button::-p-text(Burn DVD)').click();
   return waitForBurnWindow(browser, videoId);
+}
+
+const noting = new WeakSet<Page>();
+
+/**
+ * From the first script of every later load, counts in the page (window.burnRepliesHeard) the extension's version
+ * replies that reach it: the answers to the page's own detection.
+ */
+async function noteExtensionReplies(page: Page): Promise<void> {
+  if (noting.has(page)) return;
+  noting.add(page);
+  // A script text: functions compiled for the test carry helpers (__name) that do not exist in the page.
+  await page.evaluateOnNewDocument(`(() => {
+    window.burnRepliesHeard = 0;
+    window.addEventListener('message', (event) => {
+      const data = event.data;
+      if (data && data.channel === ${JSON.stringify(BURN_CHANNEL)} && data.reply && data.reply.type === 'extension_version') window.burnRepliesHeard++;
+    });
+  })()`);
 }
 
 /** Closes every burn window still open (between tests). */
