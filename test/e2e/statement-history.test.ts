@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { sharedApp, sharedBrowser } from './shared.ts';
 import { signIn } from './sign-in.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
 
@@ -8,7 +9,7 @@ import { makeStaffVideo } from './slide-fixtures.ts';
 describe('Billing: the statement history', function () {
   this.timeout(120_000);
   let app: E2eApp;
-  let chrome: Awaited<ReturnType<typeof launchBrowser>>;
+  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   let orgId: number;
@@ -24,9 +25,10 @@ describe('Billing: the statement history', function () {
   };
 
   before(async () => {
-    app = await startApp();
-    chrome = await launchBrowser();
-    page = await chrome.browser.newPage();
+    // The shared app and browser: the home below is this file's own, as is its browser context.
+    app = await sharedApp();
+    context = await (await sharedBrowser()).createBrowserContext();
+    page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     errors = watchConsole(page);
     // A home of its own, so the demo seed's orders are not on its statements; its staff signs in with the demo password.
@@ -47,8 +49,7 @@ describe('Billing: the statement history', function () {
     await order('current', { order_date: new Date() }, [{ product_id: dvd.id, quantity: 2, unit_price_cents: 2500 }]);
   });
   after(async () => {
-    await chrome?.close();
-    await app?.stop();
+    await context?.close();
   });
 
   it('shows Billing in the drawer only while the organization’s billing flag is on', async () => {
