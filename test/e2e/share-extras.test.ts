@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { BrowserContext, Frame, Page } from 'puppeteer-core';
 import { makeFinishedVideo } from './finished-video.ts';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 
 /** Dialogs fade in; axe reads colours mid-fade as too faint. */
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
@@ -30,27 +30,22 @@ async function hostPage(html: string): Promise<{ url: string; server: Server }> 
 describe('the details page: Share or Embed and Extras', function () {
   this.timeout(400_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
+  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[];
   let video: { id: number; videoCode: string };
   let copiedCode = '';
   const servers: Server[] = [];
 
+  // The file's own organization on the shared app, in a browser context of its own (the clipboard allowed there).
+  const session = staffSession();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    await browser.browser.defaultBrowserContext().overridePermissions(app.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
+    ({ app, context, page, consoleErrors } = session);
+    await context.overridePermissions(app.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
     video = await makeFinishedVideo(app, page, 'Eleanor Whitfield');
   });
   after(async () => {
     for (const server of servers) server.close();
-    await browser?.close();
-    await app?.stop();
   });
 
   it('shows the Share or Embed tab and copies the embed code', async () => {
@@ -95,7 +90,7 @@ describe('the details page: Share or Embed and Extras', function () {
     const pasted = copiedCode.replace(/src="https?:\/\/[^/]+/, `src="${app.url}`);
     const host = await hostPage(`<!doctype html><html lang="en"><head><title>Obituary</title></head><body style="max-width:640px"><h1>In memory</h1>${pasted}</body></html>`);
     servers.push(host.server);
-    const visitor = await browser.browser.newPage();
+    const visitor = await context.newPage();
     const visitorErrors = watchConsole(visitor);
     await visitor.setViewport({ width: 800, height: 700 });
     await visitor.goto(host.url, { waitUntil: 'networkidle0' });
