@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import sharp from 'sharp';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 
 const PANEL = '[data-testid="upload-link-panel"]';
 const LINK_BOX = '[data-testid="upload-link-url"]';
@@ -45,7 +45,7 @@ async function clickLabel(page: Page, text: string): Promise<void> {
 
 describe('family upload link', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
+  let browser: Browser;
   let staff: Page;
   let staffErrors: string[];
   let context: BrowserContext;
@@ -56,21 +56,16 @@ describe('family upload link', () => {
   let video: { id: number; security_hash: string; user_id: number | null };
   const familyLink = () => `${app.running.deps.config.publicUrl}/creator/${video.security_hash}/slides`;
 
+  // The file's own organization on the shared app (its copy of the demo videos), its staff user signed in.
+  const session = staffSession();
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-family-'));
-    app = await startApp();
-    video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    ({ app, browser, page: staff, consoleErrors: staffErrors } = session);
+    video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois', organization_id: session.organization.id }).first();
     assert.equal(video && (await app.running.deps.db('videos').where({ id: video.id }).first()).date_in_queue, null, 'an unfinished demo video');
-    browser = await launchBrowser();
-    staff = await browser.browser.newPage();
-    await staff.setViewport({ width: 1280, height: 900 });
-    await signIn(staff, app.url, 'staff@example.com');
-    staffErrors = watchConsole(staff);
   });
   after(async () => {
     await context?.close();
-    await browser?.close();
-    await app?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -125,7 +120,7 @@ describe('family upload link', () => {
     const link = await staff.$eval(LINK_BOX, (el) => (el as HTMLInputElement).value);
     assert.equal(link, familyLink());
 
-    context = await browser.browser.createBrowserContext();
+    context = await browser.createBrowserContext();
     family = await context.newPage();
     await family.setViewport({ width: 1280, height: 900 });
     familyErrors = watchConsole(family);
