@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { stockClipLibrary, type StockVideoRow } from '../../server/src/services/stock-clip-library.service.ts';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 const tileButton = (id: number) => `[data-slide-id="${id}"] [role="button"]`;
@@ -16,15 +17,16 @@ async function shoot(page: Page, name: string) {
 describe('stock texts, stock clips and the look choosers', function () {
   this.timeout(600_000);
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
   let photos: number[];
   let clips: StockVideoRow[];
 
+  // The file's own organization on the shared app, its staff user signed in (the console watched from the sign-in on).
+  const session = staffSession({ watchSignIn: true });
   before(async () => {
-    app = await startApp();
+    ({ app, page, consoleErrors } = session);
     const { db } = app.running.deps;
     // Two clips placed now (from the machine's cache after a first run); the rest are the background's to make.
     const library = stockClipLibrary({ db, storage: app.running.deps.repos.storage });
@@ -32,15 +34,6 @@ describe('stock texts, stock clips and the look choosers', function () {
     for (const row of clips) await library.make(row);
     videoId = (await makeStaffVideo(app, 'Margaret Lane')).id;
     photos = await addPhotos(app, videoId, [{ name: 'one.jpg' }, { name: 'two.jpg' }, { name: 'three.jpg' }, { name: 'four.jpg' }]);
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    consoleErrors = watchConsole(page);
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('chooses a transition for three slides with a double click', async () => {
