@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'puppeteer-core';
 import { LINK_FULL_ACCESS, LINK_UPLOAD_ONLY } from '../../common/upload-link.ts';
-import { checkAccessibility, DEMO_PASSWORD, launchBrowser, login, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { checkAccessibility, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 const TOOLS = '[aria-label="Photo tools"] .MuiListItemText-primary';
@@ -12,7 +13,7 @@ const TOOLS = '[aria-label="Photo tools"] .MuiListItemText-primary';
  */
 describe('the slide editor through the family upload link', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
+  let browser: Browser;
   let staffTools: (string | null)[];
 
   const slideRow = (id: number) => app.running.deps.db('slides').where({ id }).first();
@@ -20,7 +21,7 @@ describe('the slide editor through the family upload link', () => {
 
   /** A family member's own browser context (no staff cookie), closed after `use`. */
   async function asFamily(use: (guest: Page, errors: string[]) => Promise<void>): Promise<void> {
-    const family = await browser.browser.createBrowserContext();
+    const family = await browser.createBrowserContext();
     try {
       const guest = await family.newPage();
       guest.setDefaultNavigationTimeout(120_000);
@@ -32,27 +33,21 @@ describe('the slide editor through the family upload link', () => {
     }
   }
 
+  // The file's own organization on the shared app, its staff user signed in.
+  const session = staffSession();
   before(async function () {
     // The app's first start prepares its library; on a busy machine that takes a while.
     this.timeout(400_000);
-    app = await startApp();
-    browser = await launchBrowser();
+    ({ app, browser } = session);
     // The staff's own tools on a photo that is not the cover, the list the family must match.
     const video = await makeStaffVideo(app, 'Staff View');
     const [, photo] = await addPhotos(app, video.id, [{ name: 'a.jpg' }, { name: 'b.jpg' }]);
-    const page = await browser.browser.newPage();
+    const page = session.page;
     page.setDefaultNavigationTimeout(120_000);
-    await page.setViewport({ width: 1280, height: 900 });
-    await login(page, app.url, 'staff@example.com', DEMO_PASSWORD);
     await page.goto(`${app.url}/slides/${photo}`, { waitUntil: 'networkidle0' });
     await page.waitForSelector(TOOLS);
     staffTools = await toolsOf(page);
-    await page.close();
     assert.ok(staffTools.includes('Crop') && staffTools.includes('Straighten'), staffTools.join());
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('with full access: the same drawer and tools as staff, and the edits are saved', async () => {
