@@ -18,6 +18,29 @@ export interface BurnTools {
 const VERSION_TIMEOUT_MS = 8000;
 
 /**
+ * A page just opened may not have heard an installed extension yet: Firefox wakes its background page, and the
+ * extension asks the helper before it answers, which takes longer than the second of fast tries on a busy computer.
+ * Burn DVD pressed that early waits for an answer until this long after the page started looking (the button shows
+ * it is working) before it says the tool is not installed; later presses are not delayed.
+ */
+export const YOUNG_PAGE_GRACE_MS = 6000;
+
+/**
+ * Waits for the detection to be settled (the fast tries over, or an answer), then, on a page younger than
+ * YOUNG_PAGE_GRACE_MS without an answer, for an answer until the grace is over. true when the extension answered.
+ */
+export async function waitForExtension(
+  detection: { settled: Promise<void>; answered: Promise<void>; startedAt: number; isFound(): boolean },
+  now: () => number = Date.now,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<boolean> {
+  await detection.settled;
+  const left = detection.startedAt + YOUNG_PAGE_GRACE_MS - now();
+  if (!detection.isFound() && left > 0) await Promise.race([detection.answered, sleep(left)]);
+  return detection.isFound();
+}
+
+/**
  * Looks for the burn extension while the page is open (spec 3 section 9: every 100 ms for the first 10 tries, then
  * every 2 s until it answers), so Burn DVD and the order page know at once whether the tool is there.
  */
@@ -25,16 +48,19 @@ export function useBurnTools(enabled: boolean): BurnTools {
   const [detection, setDetection] = useState<Detection>({ kind: 'looking' });
   const client = useRef<ExtensionClient | null>(null);
   const found = useRef(false);
-  // Settles when the fast tries are over or the extension answered: Burn DVD waits for it, never longer.
-  const settled = useRef<{ promise: Promise<void>; resolve: () => void } | null>(null);
+  // Settles when the fast tries are over or the extension answered; answered, when it answered. Burn DVD waits for
+  // the first, and on a young page for the second (waitForExtension).
+  const looking = useRef<{ settled: Promise<void>; answered: Promise<void>; startedAt: number; isFound(): boolean } | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
     const created = new ExtensionClient();
     client.current = created;
     let resolve = () => undefined as void;
-    const promise = new Promise<void>((r) => (resolve = r));
-    settled.current = { promise, resolve };
+    let answer = () => undefined as void;
+    const settled = new Promise<void>((r) => (resolve = r));
+    const answered = new Promise<void>((r) => (answer = r));
+    looking.current = { settled, answered, startedAt: Date.now(), isFound: () => found.current };
     const abort = new AbortController();
     setDetection({ kind: 'looking' });
     void created
@@ -49,6 +75,7 @@ export function useBurnTools(enabled: boolean): BurnTools {
         if (reply) {
           found.current = true;
           setDetection({ kind: 'found', readiness: readiness(reply) });
+          answer();
         }
         resolve();
       });
@@ -61,10 +88,10 @@ export function useBurnTools(enabled: boolean): BurnTools {
   }, [enabled]);
 
   const openWindow = useCallback(async (videoId: number, auto: boolean): Promise<OpenResult> => {
-    await settled.current?.promise;
+    const answered = looking.current ? await waitForExtension(looking.current) : false;
     const current = client.current;
-    // No extension answered any try: the install dialog at once (the tries go on meanwhile).
-    if (!current || !found.current) return { opened: false, readiness: null };
+    // No extension answered: the install dialog (the tries go on meanwhile).
+    if (!current || !answered) return { opened: false, readiness: null };
     let verdict: Readiness;
     try {
       // Asked again: the helper may have been installed or updated since the page opened.
