@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import type { BrowserContext, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
 import { makeFinishedVideo } from './finished-video.ts';
+import { staffSession } from './shared.ts';
 import { signIn } from './sign-in.ts';
 
 const HIDE_EMBED = '::-p-xpath(//label[contains(., "Hide embedded video")])';
@@ -20,7 +21,7 @@ const cardRow = (page: Page, label: string) =>
 describe('the details page’s public links, views and admin links', function () {
   this.timeout(400_000);
   let app: E2eApp;
-  let chrome: Awaited<ReturnType<typeof launchBrowser>>;
+  let browser: Browser;
   let page: Page;
   let errors: string[];
   let video: { id: number; videoCode: string };
@@ -43,18 +44,12 @@ describe('the details page’s public links, views and admin links', function ()
     return status;
   }
 
+  // The file's own organization on the shared app. play() starts the player's video from a script, without a click,
+  // which Chromium's default autoplay policy (the shared browser's) may refuse: this file keeps a Chromium of its own.
+  const session = staffSession({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
   before(async () => {
-    app = await startApp();
-    chrome = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-    page = await chrome.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    errors = watchConsole(page);
+    ({ app, browser, page, consoleErrors: errors } = session);
     video = await makeFinishedVideo(app, page, 'Rosalind Ivy Thatcher');
-  });
-  after(async () => {
-    await chrome?.close();
-    await app?.stop();
   });
 
   it('links the cover to the tribute page: the player page, or the family’s obituary page once the video has one', async () => {
@@ -100,7 +95,7 @@ describe('the details page’s public links, views and admin links', function ()
   it('counts a play of the player page once per viewer and day, and the card’s Views count moves', async () => {
     await page.goto(`${app.url}/videos/${video.id}/details`, { waitUntil: 'networkidle0' });
     assert.equal(await cardRow(page, 'Views'), '0');
-    const publicViewer = await chrome.browser.createBrowserContext();
+    const publicViewer = await browser.createBrowserContext();
     assert.equal(await play(publicViewer), 204, 'the first play is reported');
     assert.equal(await play(publicViewer), 204, 'a second visit reports its play too');
     assert.equal(await play(publicViewer, OTHER_BROWSER), 204, 'another viewer');
@@ -133,7 +128,7 @@ describe('the details page’s public links, views and admin links', function ()
   });
 
   it('links the super user’s Organization and Creator rows to their administration pages', async () => {
-    const context = await chrome.browser.createBrowserContext();
+    const context = await browser.createBrowserContext();
     const admin = await context.newPage();
     await admin.setViewport({ width: 1280, height: 900 });
     await signIn(admin, app.url, 'admin@example.com');

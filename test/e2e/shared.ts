@@ -107,6 +107,11 @@ export interface StaffSessionOptions {
   viewport?: { width: number; height: number };
   /** Leave the page signed out: a member of the public on the file's organization's pages (its videos, its links). */
   visitor?: boolean;
+  /**
+   * Chromium flags the file needs that the shared browser lacks (--autoplay-policy=no-user-gesture-required, say):
+   * the file then launches a Chromium of its own with them, still on the shared app, and closes it after.
+   */
+  browserArgs?: string[];
 }
 
 /**
@@ -120,10 +125,12 @@ export function staffSession(options: StaffSessionOptions = {}): StaffSession {
     if (!state) throw new Error('staffSession: used before its before hook ran');
     return state;
   };
+  let own: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   before(async () => {
     const shared = await sharedApp();
     const organization = await newOrganization(shared);
-    const browser = await sharedBrowser();
+    if (options.browserArgs) own = await launchBrowser(options.browserArgs);
+    const browser = own?.browser ?? (await sharedBrowser());
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport(options.viewport ?? { width: 1280, height: 900 });
@@ -136,6 +143,7 @@ export function staffSession(options: StaffSessionOptions = {}): StaffSession {
   });
   after(async () => {
     await state?.context.close().catch(() => undefined);
+    await own?.close();
   });
   return {
     get app() {
