@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import sharp from 'sharp';
-import { checkAccessibility, launchBrowser, OUTPUT_DIR, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import { checkAccessibility, OUTPUT_DIR, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 import { addPhotos } from './slide-fixtures.ts';
 
 /** Spec 1, section 2.1: creator pages are at most 1000 px wide (CREATOR_MAX_WIDTH in web/src/features/creator/CreatorFrame.tsx). */
@@ -63,24 +63,20 @@ function watchSaves(page: Page) {
 
 describe('the creator flow', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
   let page: Page;
   let consoleErrors: string[];
   let videoId: number;
+  let organizationId: number;
 
   const videoRow = (id: number) => app.running.deps.db('videos').where({ id }).first();
+  /** The file's organization's videos: other files' organizations share the app. */
+  const ownVideos = () => app.running.deps.db('videos').where({ organization_id: organizationId });
 
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
+  // The file's own organization on the shared app (its copy of the demo videos), its staff user signed in.
+  const session = staffSession();
+  before(() => {
+    ({ app, page, consoleErrors } = session);
+    organizationId = session.organization.id;
   });
   afterEach(() => assert.deepEqual(consoleErrors, [], 'no console errors'));
 
@@ -93,12 +89,12 @@ describe('the creator flow', () => {
       await page.click('#setup-subtitle');
       await page.type('#setup-subtitle', 'x');
       await settle(700);
-      const before = await app.running.deps.db('videos').count<{ count: number }[]>('* as count');
+      const before = await ownVideos().count<{ count: number }[]>('* as count');
       await page.click('#setup-title');
       await page.type('#setup-title', 'Margaret');
       await page.waitForFunction(() => /^\/creator\/\d+\/setup$/.test(location.pathname), { timeout: 10_000 });
       videoId = Number((await pathOf(page)).split('/')[2]);
-      const after = await app.running.deps.db('videos').count<{ count: number }[]>('* as count');
+      const after = await ownVideos().count<{ count: number }[]>('* as count');
       assert.equal(after[0].count, before[0].count + 1, 'one video was made, once the title existed');
       await waitForSaved(page);
       const row = await videoRow(videoId);
@@ -299,7 +295,8 @@ describe('the creator flow', () => {
       assert.ok(custom.design.intro_image);
       await page.waitForSelector('button::-p-text(Edit Custom Theme)');
 
-      const editor = await browser.browser.newPage();
+      // In the staff user's context: signed in as the staff user.
+      const editor = await session.context.newPage();
       const editorErrors = watchConsole(editor);
       for (const width of [1280, 375]) {
         await editor.setViewport({ width, height: 900 });
@@ -376,7 +373,7 @@ describe('the creator flow', () => {
 
   describe('a finalized video', () => {
     it('shows the read-only notice and reopens for editing after confirmation', async () => {
-      const finished = await app.running.deps.db('videos').whereNotNull('date_in_queue').first();
+      const finished = await ownVideos().whereNotNull('date_in_queue').first();
       await page.goto(`${app.url}/creator/${finished.id}/setup`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('::-p-text(Read-Only)');
       await page.waitForSelector('::-p-text(Uploads and edits are disabled. The video has already been finalized.)');
