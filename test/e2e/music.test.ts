@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
-import { signIn } from './sign-in.ts';
+import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
+import { staffSession } from './shared.ts';
 
 interface StockList {
   stock_songs: { id: number; song_name: string; song_length: number }[];
@@ -52,7 +52,8 @@ async function saveEdit(page: Page) {
 
 describe('music manager', () => {
   let app: E2eApp;
-  let browser: { browser: Browser; close(): Promise<void> };
+  let browser: Browser;
+  let organizationId: number;
   let page: Page;
   let consoleErrors: string[];
   let dir: string;
@@ -60,17 +61,17 @@ describe('music manager', () => {
   /** A category opened, with a song ticked, before files were chosen on the Upload tab. */
   let openedCategory: number;
 
+  // The file's own organization on the shared app (its copy of the demo videos). Its song previews and players run
+  // with Chromium's autoplay policy relaxed; the shared browser keeps the default policy the other files run under,
+  // so this file keeps a Chromium of its own.
+  const session = staffSession({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
   before(async function () {
     // The first run renders the test pieces (later runs find them in the render cache).
     this.timeout(600_000);
     dir = mkdtempSync(path.join(os.tmpdir(), 'tribute-music-'));
-    app = await startApp();
-    browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-    page = await browser.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await signIn(page, app.url, 'staff@example.com');
-    consoleErrors = watchConsole(page);
-    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois' }).first();
+    ({ app, browser, page, consoleErrors } = session);
+    organizationId = session.organization.id;
+    const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois', organization_id: organizationId }).first();
     videoId = video.id;
     // Photos, so the video has slides whose time the music page sets.
     const status = await page.evaluate(async (id) => {
@@ -80,8 +81,6 @@ describe('music manager', () => {
     assert.equal(status, 200, 'sample slides added');
   });
   after(async () => {
-    await browser?.close();
-    await app?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -364,10 +363,10 @@ describe('music manager', () => {
 
     before(async () => {
       const db = app.running.deps.db;
-      const video = await db('videos').where({ title: 'Robert "Bobby" Chen' }).first();
+      const video = await db('videos').where({ title: 'Robert "Bobby" Chen', organization_id: organizationId }).first();
       await db('videos').where({ id: video.id }).update({ upload_link_access_level: 1, upload_link_allow_music_upload: true });
       hash = video.security_hash;
-      context = await browser.browser.createBrowserContext();
+      context = await browser.createBrowserContext();
       family = await context.newPage();
       await family.setViewport({ width: 1280, height: 900 });
       familyErrors = watchConsole(family);
