@@ -225,6 +225,18 @@ export async function askExtensionVersion(page: Page, waitMs = 4000): Promise<un
   );
 }
 
+/** The extension's version as a product page at `url` hears it (the version request every Burn DVD starts with), or null when no reply came within 3 s. */
+export async function versionFromPage(browser: Browser, url: string): Promise<string | null> {
+  const page: Page = await browser.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    const replies = (await askExtensionVersion(page, 3000)) as { reply: { type: string; extension?: string } }[];
+    return replies.find((frame) => frame.reply.type === 'extension_version')?.reply.extension ?? null;
+  } finally {
+    await page.close();
+  }
+}
+
 export const tempDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
 
 // ------------------------------------------------------------------------------------------------------- videos

@@ -21,12 +21,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_ID } from '../../common/burn-protocol.ts';
 import { firefoxUpdateUrl } from '../../common/extension-updates.ts';
 import { buildAll } from '../../extension/build.ts';
 import { firefoxPolicy } from '../../installer/policies.ts';
-import { askExtensionVersion, freePort, serveBuild, startBurnApp, type BurnApp } from './burn-harness.ts';
+import { freePort, serveBuild, startBurnApp, versionFromPage, type BurnApp } from './burn-harness.ts';
 import { failureShots } from './burn-session.ts';
 import { canManagePolicies, launchManagedFirefox, type ManagedBrowser } from './managed-browser.ts';
 import { makeTestCertificates } from './test-certificates.ts';
@@ -42,17 +42,6 @@ const UPDATE_PREFS = {
   'app.update.timerMinimumDelay': 30,
 };
 
-/** The add-on's version as a product page hears it, or null when no reply came within 3 s. */
-async function versionFromPage(browser: Browser, url: string): Promise<string | null> {
-  const page: Page = await browser.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'domcontentloaded' });
-    const replies = (await askExtensionVersion(page, 3000)) as { reply: { type: string; extension?: string } }[];
-    return replies.find((frame) => frame.reply.type === 'extension_version')?.reply.extension ?? null;
-  } finally {
-    await page.close();
-  }
-}
 
 /** Asks until the page hears `wanted` (each ask takes about 3 s), answering the last version heard. */
 async function waitForVersion(browser: Browser, url: string, wanted: string, timeoutMs: number): Promise<string | null> {

@@ -21,7 +21,6 @@ import { CHROME_KEY_NAME, loadOrCreateChromeKey, type ChromeKey } from '../../ex
 import { chromiumPolicy, firefoxPolicy } from '../../installer/policies.ts';
 import {
   actAsChrome,
-  askExtensionVersion,
   builtChromeExtensionId,
   CACHE_DIR,
   cachedBurnerBuild,
@@ -30,6 +29,7 @@ import {
   pressBurnDvd,
   serveBuild,
   startBurnApp,
+  versionFromPage,
   type BurnApp,
   type InstalledHelper,
 } from './burn-harness.ts';
@@ -41,17 +41,6 @@ import { signIn } from './sign-in.ts';
 /** A stable public port keeps the cached burner build (the extension names its origin). */
 const PREFERRED_PORT = 47330;
 
-/** The extension's version as a product page hears it (the version request every Burn DVD starts with). */
-async function versionFromPage(browser: Browser, url: string): Promise<string | null> {
-  const page: Page = await browser.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'domcontentloaded' });
-    const replies = (await askExtensionVersion(page, 3000)) as { reply: { type: string; extension?: string } }[];
-    return replies.find((frame) => frame.reply.type === 'extension_version')?.reply.extension ?? null;
-  } finally {
-    await page.close();
-  }
-}
 
 /**
  * The version once the extension answers: asked again and again from a product page (each ask waits 3 s for the
