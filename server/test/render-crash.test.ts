@@ -35,7 +35,7 @@ function temporaries(root: string): string[] {
 const temporaryOf = (root: string, pid: number): string | undefined => temporaries(root).find((f) => f.includes(`-${pid}-`));
 
 describe('render jobs across worker processes', function () {
-  this.timeout(360_000);
+  this.timeout(540_000); // the render, the web video and, when its authoring was cut, the DVD job after its hold
   let h: Harness;
   let queue: Queue;
   let video: VideoRow;
@@ -107,6 +107,14 @@ describe('render jobs across worker processes', function () {
     const webFolder = h.deps.render.files.path(`videos/${video.id}/renders/${web.id}`);
     assert.deepEqual(readdirSync(webFolder), ['web.mp4']);
     assert.ok((await h.deps.render.ffmpeg.probe(path.join(webFolder, 'web.mp4'))).duration > 0);
+    // The second worker authored the disc right after it joined the HD file (afterHd) and may have been killed while it
+    // wrote the image: the disc's own job takes over once that worker's hold has expired (dvdExpiry, under a minute
+    // for this video) and sweeps the image it left. Waited for, so what is checked below is after every retry.
+    const dvd = await until('the DVD image to be made', 200_000, async () => {
+      const row = await h.deps.render.records.latest(video.id, 'dvd');
+      return row && (row.status === 'done' || row.status === 'failed') ? row : undefined;
+    });
+    assert.equal(dvd.status, 'done', `${dvd.message} ${dvd.error}`);
     // What the killed workers were writing was swept by the jobs retried after them.
     assert.deepEqual(temporaries(media), []);
     // A library preparation the schedule started before it was removed may have been killed with a worker too: its
