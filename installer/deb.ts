@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { HOST_MANIFEST_FILE, hostManifestJson, type HostExtensions, type HostFamily } from './host-manifest.ts';
+import { HOST_MANIFEST_FILE, hostManifestJson, type HostFamily, type InstallerContents } from './host-manifest.ts';
 import { helperConfigJson, serverOrigin } from './helper-config.ts';
 import { HELPER_NAME } from './layout.ts';
 
@@ -76,14 +76,7 @@ function writeFile(root: string, file: string, content: string | Buffer, mode: n
 }
 
 /** The host manifests allow this installation's Chrome extension id and the store copies' (host-manifest.ts). */
-export interface DebOptions extends HostExtensions {
-  helper: string;
-  version: number;
-  publicUrl: string;
-  /** The server's download mirrors (origins), which the helper may download disc images from too. */
-  mirrors?: readonly string[];
-  /** The build allowed plain http servers (ALLOW_PLAIN_HTTP): the helper's config says so too. */
-  allowPlainHttp?: boolean;
+export interface DebOptions extends InstallerContents {
   /** An empty folder to lay the package out in. */
   stagingDir: string;
   outFile: string;

@@ -40,6 +40,17 @@ export interface HostExtensions {
   storeExtensionIds: readonly string[];
 }
 
+/** What every installer (.deb, NSIS, macOS zip) packs: the helper, its version and config, the host manifests' ids. */
+export interface InstallerContents extends HostExtensions {
+  helper: string;
+  version: number;
+  publicUrl: string;
+  /** The server's download mirrors (origins), which the helper may download disc images from too. */
+  mirrors?: readonly string[];
+  /** The build allowed plain http servers (ALLOW_PLAIN_HTTP): the helper's config says so too. */
+  allowPlainHttp?: boolean;
+}
+
 export function hostManifest(family: HostFamily, executablePath: string, { chromeExtensionId, storeExtensionIds }: HostExtensions): HostManifest {
   for (const id of [chromeExtensionId, ...storeExtensionIds]) if (!isChromeExtensionId(id)) throw new Error(`Not a Chrome extension id: ${id}`);
   const common = { name: NATIVE_HOST_NAME, description: HOST_DESCRIPTION, path: executablePath, type: 'stdio' as const };

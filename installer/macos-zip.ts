@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import yazl from 'yazl';
 import { zipBuffer } from '../scripts/lib/zip-buffer.ts';
-import type { HostExtensions } from './host-manifest.ts';
+import type { InstallerContents } from './host-manifest.ts';
 import { HELPER_NAME } from './layout.ts';
 import { userInstallScript } from './user-script.ts';
 
@@ -29,14 +29,7 @@ NativeMessagingHosts folders of your browsers. Install the Tribute DVD Burner br
 `;
 
 /** The host manifests allow this installation's Chrome extension id and the store copies' (host-manifest.ts). */
-export interface MacZipOptions extends HostExtensions {
-  helper: string;
-  version: number;
-  publicUrl: string;
-  /** The server's download mirrors (origins). */
-  mirrors?: readonly string[];
-  allowPlainHttp?: boolean;
-}
+export type MacZipOptions = InstallerContents;
 
 export function buildMacZip({ helper, chromeExtensionId, storeExtensionIds, version, publicUrl, mirrors, allowPlainHttp }: MacZipOptions): Promise<Buffer> {
   const folder = `tribute-burner-macos-${version}`;

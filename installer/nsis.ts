@@ -30,7 +30,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { NATIVE_HOST_NAME } from '../common/burn-protocol.ts';
-import { hostManifestJson, type HostExtensions } from './host-manifest.ts';
+import { hostManifestJson, type InstallerContents } from './host-manifest.ts';
 import { helperConfigJson } from './helper-config.ts';
 import { helperFileName } from './layout.ts';
 import { WINDOWS_FIREFOX_POLICY_KEY, WINDOWS_FIREFOX_POLICY_VALUE, WINDOWS_POLICY_KEYS, forcelistEntry, windowsFirefoxExtensionSettings } from './policies.ts';
@@ -423,13 +423,7 @@ export function nsisScript(version: number, outFile: string, files: NsisFiles, p
   return lines.join('\n');
 }
 
-export interface NsisOptions extends HostExtensions {
-  helper: string;
-  version: number;
-  publicUrl: string;
-  /** The server's download mirrors (origins). */
-  mirrors?: readonly string[];
-  allowPlainHttp?: boolean;
+export interface NsisOptions extends InstallerContents {
   stagingDir: string;
   outFile: string;
 }
