@@ -175,7 +175,9 @@ export function burnFaultsSuite(kind: BurnKind, titles: { first: string; second:
     it('lets Burn DVD for a second video wait while one burns: "The burner is busy.", and the drive takes one burn', async () => {
       const second = await makeFinishedVideo(s.app, s.page, titles.second);
       s.helper.insertBlank('DVD-R');
-      s.helper.setBurner({ write_bytes_per_second: Math.ceil(iso.size / 15) });
+      // A drive this slow would take ten minutes: the first burn is surely still writing while the second window
+      // downloads its image, however long that takes here. The drive speeds up once the second window said busy.
+      s.helper.setBurner({ write_bytes_per_second: Math.ceil(iso.size / 600) });
       try {
         const first = await openBurnWindow();
         await waitForRow(first, 'Burn', /\d+%|remaining/, 240_000);
@@ -184,6 +186,8 @@ export function burnFaultsSuite(kind: BurnKind, titles: { first: string; second:
         await waitForText(other, /The burner is busy\./, 30_000);
         await shot(other, 'burn-window-second-video-busy');
         assert.doesNotMatch(await rowStatus(other, 'Burn'), /\d+%|Completed/, 'the second burn did not start');
+        assert.doesNotMatch(await rowStatus(first, 'Burn'), /Completed/, 'the first burn was still writing');
+        s.helper.setBurner({ write_bytes_per_second: Math.ceil(iso.size / 5) });
         await expectVerified(first, s.helper.discFile, 'the first video');
         // The disc is written now: the second window waits for a blank one and never writes over the first.
         await waitForText(other, /The disc in the burner is not blank/, 30_000);

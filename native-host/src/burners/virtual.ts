@@ -9,7 +9,9 @@
  * A burn writes the image's bytes to disc_file at write_bytes_per_second (so progress can be watched), then sets
  * blank to false in the state file, as a written disc is no longer blank. corrupt_write flips one byte on the way,
  * so verification must fail. The state is read again at every 64 KB written: a disc taken out (present false or
- * media_type "none") ends the write with DISC_TAKEN_OUT, as a real drive fails its next write.
+ * media_type "none") ends the write with DISC_TAKEN_OUT, as a real drive fails its next write, and a new
+ * write_bytes_per_second paces the rest of the write, so a test can hold a burn under way for as long as it needs
+ * (a slow drive) and then let it finish, instead of guessing how long its other steps take on a busy machine.
  */
 import fs from 'node:fs';
 import { BURNER_CODES, MEDIA_TYPES, type MediaType } from '../../../common/burn-protocol.ts';
@@ -96,7 +98,8 @@ export class VirtualBurner implements Burner {
     const input = await fs.promises.open(iso, 'r');
     const output = await fs.promises.open(state.disc_file, 'w');
     try {
-      const started = Date.now();
+      // When the bytes written so far are due at the drive's speed; the speed is read again at every chunk.
+      let due = Date.now();
       const buffer = Buffer.alloc(CHUNK);
       let written = 0;
       let lastReport = 0;
@@ -113,7 +116,8 @@ export class VirtualBurner implements Burner {
         if (state.corrupt_write && spoil >= written && spoil < written + bytesRead) chunk[spoil - written] ^= 0xff;
         await output.write(chunk, 0, bytesRead, written);
         written += bytesRead;
-        const ahead = (written / state.write_bytes_per_second) * 1000 - (Date.now() - started);
+        due += (bytesRead / now.write_bytes_per_second) * 1000;
+        const ahead = due - Date.now();
         if (ahead > 0) await sleep(ahead);
         if (Date.now() - lastReport >= 100 || written === size) {
           lastReport = Date.now();
