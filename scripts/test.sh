@@ -12,7 +12,10 @@ failed=0
 report=()
 log=$(mktemp)
 failures=$(mktemp)
-trap 'rm -f "$log" "$failures"' EXIT
+# Each test file's time in the parallel phases (test/file-times.ts), to show what makes a phase long.
+export TEST_FILE_TIMES
+TEST_FILE_TIMES=$(mktemp)
+trap 'rm -f "$log" "$failures" "$TEST_FILE_TIMES"' EXIT
 color=()
 [[ -t 1 ]] && color=(--color)
 
@@ -45,6 +48,13 @@ mocha_run() {
   return "$status"
 }
 
+# The phase's slowest files, then the times start over for the next phase.
+slowest() {
+  printf '\nSlowest files (seconds, each in its own mocha worker):\n'
+  sort -rn "$TEST_FILE_TIMES" | head -n 12
+  : >"$TEST_FILE_TIMES"
+}
+
 chromium() {
   local chrome=${CHROME_PATH:-/usr/bin/chromium}
   # As root on Debian, system-deps.sh installs it; anyone else gets the one line below.
@@ -61,10 +71,13 @@ check "Lint" npx eslint --max-warnings 0 .
 phase "Unit tests" mocha_run 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts' 'native-host/**/*.test.ts' 'extension/**/*.test.ts' 'installer/**/*.test.ts' 'scripts/**/*.test.ts'
 # Server and browser test files run two at a time (one per core): each makes its own database, data folder, port and
 # browser profile, and much of a browser test is waiting, so the two phases take about half as long.
+: >"$TEST_FILE_TIMES" # the unit tests run in one process: their line is the whole phase
 phase "Server tests" mocha_run --parallel --jobs 2 'server/test/**/*.test.ts'
+slowest
 check "Build" node --import tsx scripts/build.ts
 if chromium; then
   phase "Browser tests" mocha_run --parallel --jobs 2 --timeout 120000 'test/e2e/**/*.test.ts'
+  slowest
 else
   report+=("$(printf '%-14s %-6s' "Browser tests" FAILED) (no Chromium)")
 fi
