@@ -231,7 +231,8 @@ async function main(): Promise<void> {
       worker.once('exit', resolve);
       worker.kill('SIGTERM');
     }))));
-    const stages = await stagesAndPicture(deps, full.plan, dataDir);
+    // Sampled from the plan as the edits left it: a slide edited since the first plan can no longer be drawn as it was.
+    const stages = await stagesAndPicture(deps, previous.hd.plan, dataDir);
 
     // The figures beside their goals.
     const ratio = stages ? spent.total / duration / stages.encodes : NaN;

@@ -60,11 +60,16 @@ export async function encodeDvd(hdFile: string, plan: DvdPlan, output: string, o
  * read end to end from `pipe:3`, with the AC-3 sound into the DVD program stream, copying both. The pieces are raw
  * MPEG-2: its parser gives the pictures in decoding order without times, so they are counted from the frame rate
  * (genpts); without them the multiplexer starts no new navigation unit at the groups' first pictures.
+ *
+ * The pipe's input queue holds 512 packets instead of ffmpeg's 8: with two inputs ffmpeg reads each in a thread of
+ * its own and, whenever a non-seekable input's queue is empty, sleeps 10 ms. With 8 packets of a pipe that runs dry
+ * at once, the multiplex of a ten-minute disc (500 MB, no encoding) took 15 to 16 s of waiting for 1.4 CPU s; with
+ * 512 it takes about a second, byte for byte the same program stream.
  */
 export function muxArgs(sound: string, output: string): string[] {
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-y',
-    '-fflags', '+genpts', '-f', 'mpegvideo', '-framerate', '30000/1001', '-i', 'pipe:3', '-i', sound,
+    '-fflags', '+genpts', '-thread_queue_size', '512', '-f', 'mpegvideo', '-framerate', '30000/1001', '-i', 'pipe:3', '-i', sound,
     '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-f', 'dvd', '-muxrate', '10080000', '-packetsize', '2048', output,
   ];
 }
