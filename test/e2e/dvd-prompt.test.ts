@@ -37,10 +37,14 @@ describe('the DVD download prompt (the details page’s prompt-only mount)', fun
       return list.stock_songs.sort((a, b) => a.song_length - b.song_length)[0].id;
     });
     const status = await page.evaluate(async (songId, videoId) => {
-      const res = await fetch('/r/songs/attach_stock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ video_id: videoId, stock_song_id: [songId] }) });
-      return res.status;
+      const headers = { 'Content-Type': 'application/json' };
+      const attach = await fetch('/r/songs/attach_stock', { method: 'POST', headers, body: JSON.stringify({ video_id: videoId, stock_song_id: [songId] }) });
+      // Two seconds a photo, as the other finished-video fixtures: automatic timing would stretch the two photos
+      // over the whole song, minutes of video to render before the next test can see the DVD turn on.
+      const timing = await fetch('/r/songs/update_timing', { method: 'POST', headers, body: JSON.stringify({ video_id: videoId, automatic: false, slide_time: 2 }) });
+      return [attach.status, timing.status];
     }, attached, video.id);
-    assert.equal(status, 200);
+    assert.deepEqual(status, [200, 200]);
     await page.goto(`${app.url}/creator/${video.id}/order`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('::-p-text(Automatically download and burn once finalized)');
     assert.match(await page.$eval('[aria-label="Burner warnings"]', (w) => w.textContent ?? ''), /the DVD can be downloaded to burn with this computer's own disc burning/);
@@ -61,7 +65,13 @@ describe('the DVD download prompt (the details page’s prompt-only mount)', fun
   });
 
   it('turns Download DVD on by itself once the video is finished, and downloads the disc image', async () => {
-    await page.waitForFunction((s) => (document.querySelector(s) as HTMLButtonElement | null)?.disabled === false, { timeout: 300_000, polling: 1000 }, DOWNLOAD_DVD);
+    // Watched from here, a short look a second: one in-page wait longer than puppeteer's protocol timeout (180 s)
+    // would fail as a protocol error, not as the video that was not finished.
+    const deadline = Date.now() + 300_000;
+    while (await downloadDisabled(page)) {
+      assert.ok(Date.now() < deadline, 'Download DVD did not turn on within 300 s of finalizing');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
     await page.waitForSelector('::-p-text(The DVD is ready to download)');
     await checkAccessibility(page, 'DVD download prompt, ready');
     await screenshot(page, 'dvd-prompt-ready', 1280);
