@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
-import { staffSession } from './shared.ts';
+import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { signIn } from './sign-in.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
 /** The Download DVD button of the page (the prompt's heading says Download DVD too). */
@@ -18,16 +18,25 @@ describe('the DVD download prompt (the details page’s prompt-only mount)', fun
   let page: Page;
   let errors: string[];
   let video: { id: number; video_code: string };
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 
-  // The file's own organization on the shared app, in a browser context of its own.
-  const session = staffSession();
+  // An app of its own, not the shared one: the test waits for its render, which must not queue behind renders
+  // that the shared app's earlier files left running (on two loaded CI runs it waited more than 300 s there).
   before(async () => {
-    ({ app, page, consoleErrors: errors } = session);
-    // The disc image is asked for, not saved: the test waits for the download's request itself. (For the file's
-    // browser context: without its id the behaviour would be the default context's.)
-    await (await page.createCDPSession()).send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId: session.context.id });
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await browser.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await signIn(page, app.url, 'staff@example.com');
+    errors = watchConsole(page);
+    // The disc image is asked for, not saved: the test waits for the download's request itself.
+    await (await page.createCDPSession()).send('Browser.setDownloadBehavior', { behavior: 'deny' });
     video = await makeStaffVideo(app, 'Harriet Mae Colville', { slide_time: 2, automatic_timing: false });
     await addPhotos(app, video.id, [{ name: 'garden.jpg' }, { name: 'lake.jpg' }]);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
   });
 
   it('opens after finalizing with auto-burn where the DVD cannot burn by itself, with only the prompt', async () => {
@@ -68,8 +77,11 @@ describe('the DVD download prompt (the details page’s prompt-only mount)', fun
     // Watched from here, a short look a second: one in-page wait longer than puppeteer's protocol timeout (180 s)
     // would fail as a protocol error, not as the video that was not finished.
     const deadline = Date.now() + 300_000;
+    const renders = () => app.running.deps.db('renders').where({ video_id: video.id }).orderBy('id').select('kind', 'status', 'progress', 'message');
     while (await downloadDisabled(page)) {
-      assert.ok(Date.now() < deadline, 'Download DVD did not turn on within 300 s of finalizing');
+      const made = await renders();
+      assert.ok(!made.some((r) => r.status === 'failed'), `a render failed: ${JSON.stringify(made)}`);
+      assert.ok(Date.now() < deadline, `Download DVD did not turn on within 300 s of finalizing; the renders: ${JSON.stringify(made)}`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await page.waitForSelector('::-p-text(The DVD is ready to download)');
