@@ -128,6 +128,12 @@ export async function checkAccessibility(page: Page, label: string): Promise<voi
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+  // A tooltip left by the last hover fades out before it is removed, and its fade may not have started when the
+  // animations above were asked for: axe then read its text at partial opacity (a loaded CI run, the music page).
+  // A tooltip meant to be open stays fully opaque and is checked as it is; the wait is bounded either way.
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('.MuiTooltip-tooltip')].every((t) => getComputedStyle(t).opacity === '1'), { timeout: 2000, polling: 50 })
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
