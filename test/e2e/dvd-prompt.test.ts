@@ -67,6 +67,9 @@ describe('the DVD download prompt (the details page’s prompt-only mount)', fun
     // Still being made: the progress, and Download DVD waits for the video.
     await page.waitForSelector('::-p-text(The DVD can be downloaded once the video is finished)');
     assert.equal(await downloadDisabled(page), true);
+    // It read the video as finalized, so it watches the render: a copy read before Finalize (SWR keeps one for two
+    // seconds) said "Video is unfinished" and Download DVD never turned on.
+    assert.doesNotMatch(await page.$eval('main', (m) => m.textContent ?? ''), /Video is unfinished/);
     await checkAccessibility(page, 'DVD download prompt while rendering');
     await screenshot(page, 'dvd-prompt-rendering', 1280);
     await screenshot(page, 'dvd-prompt-rendering', 375);

@@ -1,2 +1,2 @@
-export { useVideoDetails, type VideoDetails } from './api.ts';
+export { useVideoDetails, videoKey, type VideoDetails } from './api.ts';
 export { detailsPath, dvdPromptPath, DVD_PROMPT } from './links.ts';

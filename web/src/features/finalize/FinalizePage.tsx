@@ -25,7 +25,7 @@ export function FinalizePage({ params }: { params: Record<string, string | undef
 
 function FinalizeForm({ video, required }: { video: VideoDetails; required: boolean }) {
   const [accepted, setAccepted] = useState(false);
-  const { saving, message, submit } = useFinalizeSubmit(() => createOrder(video.videoCode, required && accepted));
+  const { saving, message, submit } = useFinalizeSubmit(video, () => createOrder(video.videoCode, required && accepted));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>

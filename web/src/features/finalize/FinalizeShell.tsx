@@ -1,9 +1,9 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { useMe, type VideoRef } from '../../api/index.ts';
-import { useVideoDetails, type VideoDetails } from '../details/index.ts';
+import { useVideoDetails, videoKey, type VideoDetails } from '../details/index.ts';
 import { usesStockMusic, type OrderReply } from './api.ts';
 import { isAppPath, licenceRequired } from './rules.ts';
 
@@ -67,17 +67,24 @@ export function FinalizeGate({ video, link, needs, children }: GateProps) {
   return <FinalizeFrame>{children(details.video, licenceRequired(user !== null, link, stock.data ?? false))}</FinalizeFrame>;
 }
 
-/** Sends a finalize form: goes where the server says, or keeps its message to show. */
-export function useFinalizeSubmit(send: () => Promise<OrderReply>) {
+/**
+ * Sends a finalize form: goes where the server says, or keeps its message to show. Finalizing changes the video (it is
+ * now in the render queue), so the copy this page read is read again before leaving: the details page it goes to
+ * reads the same key, and within SWR's two-second deduping it would take the copy from before finalizing and show
+ * "Video is unfinished" without ever watching the render.
+ */
+export function useFinalizeSubmit(video: { id: number }, send: () => Promise<OrderReply>) {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
   const submit = async () => {
     setSaving(true);
     setMessage(null);
     try {
       const reply = await send();
       if (reply.redirect) {
+        await mutate(videoKey(video.id)).catch(() => undefined);
         if (isAppPath(reply.redirect)) navigate(reply.redirect);
         else window.location.assign(reply.redirect);
         return;

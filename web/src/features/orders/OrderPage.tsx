@@ -64,7 +64,7 @@ function OrderForm({ video, products, eulaRequired }: { video: VideoDetails; pro
   const support = burnSupport(navigator.userAgent);
   const compatible = support.kind === 'ok';
   const tools = useBurnTools(compatible);
-  const { saving, message, submit } = useFinalizeSubmit(async () => {
+  const { saving, message, submit } = useFinalizeSubmit(video, async () => {
     const reply = await finalizeAndOrder(video.videoCode, eulaRequired && accepted, quantities, autoBurn);
     if (!reply.redirect || !autoBurn) return reply;
     // Finalized with auto-burn ticked: the burn window opens and finalizes the DVD image, polling until it is made.
