@@ -1,6 +1,10 @@
-import { stopEmbedded } from './database.ts';
+import { dropRunTemplate, stopEmbedded } from './database.ts';
 
-/** Mocha global fixture: stops the embedded PostgreSQL (if this run started one) after every file has run. */
+/**
+ * Mocha global fixture: after every file has run, drops the run's template database and stops the embedded
+ * PostgreSQL (if this run started one).
+ */
 export async function mochaGlobalTeardown(): Promise<void> {
+  await dropRunTemplate();
   await stopEmbedded();
 }

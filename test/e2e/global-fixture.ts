@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { RUN_ENV } from '../../server/test/database.ts';
 
 /**
  * Mocha global fixture for the browser tests' shared app (shared.ts). Setup, in the main process before any worker
@@ -6,7 +7,7 @@ import { randomBytes } from 'node:crypto';
  * shared app and browser this process started (a serial run) are closed, and the shared databases of the run's
  * parallel workers (which mocha ends without a hook) are dropped.
  */
-export const RUN_ENV = 'TRIBUTE_E2E_RUN';
+export { RUN_ENV };
 /** Every shared app's database is named `${SHARED_DB_PREFIX}${run}_${pid}`. */
 export const SHARED_DB_PREFIX = 'tribute_test_shared_';
 
