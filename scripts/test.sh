@@ -10,34 +10,19 @@ bash scripts/ensure-npm.sh || exit 1
 passed=0
 failed=0
 report=()
-log=$(mktemp)
 failures=$(mktemp)
-# Each test file's time in the parallel phases (test/file-times.ts), to show what makes a phase long.
+work=$(mktemp -d)
+# Each test file's time in the parallel phases (test/file-times.ts), to show what makes a phase long: one file of
+# times a phase, as two phases run at once.
 export TEST_FILE_TIMES
-TEST_FILE_TIMES=$(mktemp)
-trap 'rm -f "$log" "$failures" "$TEST_FILE_TIMES"' EXIT
+trap 'rm -rf "$failures" "$work"' EXIT
 color=()
 [[ -t 1 ]] && color=(--color)
 
-# Runs one phase, timing it; a phase that is not mocha counts as one failed test when it fails.
-phase() {
-  local name=$1 started=$SECONDS status
-  shift
-  printf '\n== %s\n' "$name"
-  "$@"
-  status=$?
-  report+=("$(printf '%-14s %-6s %4ss' "$name" "$([[ $status -eq 0 ]] && echo ok || echo FAILED)" $((SECONDS - started)))")
-  return $status
-}
-check() {
-  phase "$@" || failed=$((failed + 1))
-}
-
 # Mocha's own "N passing" and "N failing" lines give the counts; a run that ends before its report (a file
-# that does not load, a crash) counts as one failure.
-mocha_run() {
-  npx mocha "${color[@]}" "$@" 2>&1 | tee "$log"
-  local status=${PIPESTATUS[0]} plain p f
+# that does not load, a crash) counts as one failure. Reads the phase's log ($1) and its exit status ($2).
+count_mocha() {
+  local log=$1 status=$2 plain p f
   plain=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
   p=$(grep -Eo '^ *[0-9]+ passing' <<<"$plain" | tail -1 | grep -Eo '[0-9]+')
   f=$(grep -Eo '^ *[0-9]+ failing' <<<"$plain" | tail -1 | grep -Eo '[0-9]+')
@@ -45,14 +30,60 @@ mocha_run() {
   if [[ -n "$f" ]]; then failed=$((failed + f)); elif [[ $status -ne 0 ]]; then failed=$((failed + 1)); fi
   # Mocha's account of each failure, kept for the end: a CI log often shows only its last lines.
   if [[ -n "$f" ]]; then sed -n '/^ *[0-9]\+ failing/,$p' <<<"$plain" >>"$failures"; fi
-  return "$status"
 }
 
-# The phase's slowest files, then the times start over for the next phase.
-slowest() {
-  printf '\nSlowest files (seconds, each in its own mocha worker):\n'
-  sort -rn "$TEST_FILE_TIMES" | head -n 12
-  : >"$TEST_FILE_TIMES"
+# A phase in the background: its output to $work/<key>.log, its status and seconds to $work/<key>.done.
+# `finish <key>` waits for it, prints its output, adds its line to the report and answers its status.
+start_phase() {
+  local key=$1
+  shift
+  (
+    started=$SECONDS
+    TEST_FILE_TIMES=$work/$key.times "$@" >"$work/$key.log" 2>&1
+    echo "$? $((SECONDS - started))" >"$work/$key.done"
+  ) &
+  echo $! >"$work/$key.pid"
+}
+finish() {
+  local key=$1 name=$2 status seconds
+  wait "$(cat "$work/$key.pid")"
+  read -r status seconds <"$work/$key.done"
+  printf '\n== %s\n' "$name"
+  cat "$work/$key.log"
+  # (The unit tests run in one process: their one line would be the whole phase.)
+  if [[ -s "$work/$key.times" && $(wc -l <"$work/$key.times") -gt 1 ]]; then
+    printf '\nSlowest files (seconds, each in its own mocha worker):\n'
+    sort -rn "$work/$key.times" | head -n 12
+  fi
+  report+=("$(printf '%-14s %-6s %4ss' "$name" "$([[ $status -eq 0 ]] && echo ok || echo FAILED)" "$seconds")")
+  return "$status"
+}
+# A phase that is not mocha counts as one failed test when it fails.
+check() {
+  finish "$@" || failed=$((failed + 1))
+}
+mocha_phase() {
+  local key=$1
+  finish "$@"
+  local status=$?
+  count_mocha "$work/$key.log" "$status"
+}
+
+# A phase's test files, longest first by their times in the last run on this machine (kept in
+# ~/.cache/tribute/test-times/<phase>.tsv; a file not timed yet counts as longest): mocha hands files to its workers
+# in the order given, and a long file started last leaves the other core idle at the end.
+times_dir=${XDG_CACHE_HOME:-$HOME/.cache}/tribute/test-times
+longest_first() {
+  local phase=$1 dir=$2
+  find "$dir" -name '*.test.ts' -not -path '*/node_modules/*' | sort |
+    awk -v times="$times_dir/$phase.tsv" 'BEGIN { while ((getline line < times) > 0) { split(line, f, "\t"); t[f[2]] = f[1] } }
+      { print (($0 in t) ? t[$0] : 1e9) "\t" $0 }' | sort -t$'\t' -k1,1nr -k2 | cut -f2
+}
+# Keeps a finished phase's file times for the next run's order.
+keep_times() {
+  local phase=$1 key=$2
+  [[ -s "$work/$key.times" ]] || return 0
+  mkdir -p "$times_dir" && awk -F'\t' '{ print $1 "\t" $2 }' "$work/$key.times" >"$times_dir/$phase.tsv.new" && mv "$times_dir/$phase.tsv.new" "$times_dir/$phase.tsv"
 }
 
 chromium() {
@@ -66,18 +97,33 @@ chromium() {
   fi
 }
 
-check "Type check" npx tsc --noEmit -p tsconfig.json
-check "Lint" npx eslint --max-warnings 0 .
-phase "Unit tests" mocha_run 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts' 'native-host/**/*.test.ts' 'extension/**/*.test.ts' 'installer/**/*.test.ts' 'scripts/**/*.test.ts'
-# Server and browser test files run two at a time (one per core): each makes its own database, data folder, port and
-# browser profile, and much of a browser test is waiting, so the two phases take about half as long.
-: >"$TEST_FILE_TIMES" # the unit tests run in one process: their line is the whole phase
-phase "Server tests" mocha_run --parallel --jobs 2 'server/test/**/*.test.ts'
-slowest
-check "Build" node --import tsx scripts/build.ts
+# On two cores the phases overlap where one leaves a core idle, and are printed whole, one after another, as each
+# ends. The type check and lint (one core each, about half a minute) run beside the unit tests. The server tests
+# (one worker: mostly one core's work) run beside the browser tests (two workers: much of a browser test is
+# waiting), which together took about as long as the browser tests alone. Each file makes its own database, data
+# folder, port and browser profile, so the phases share nothing but the PostgreSQL server.
+run_started=$SECONDS
+start_phase typecheck npx tsc --noEmit -p tsconfig.json
+start_phase lint npx eslint --max-warnings 0 .
+start_phase unit npx mocha "${color[@]}" 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts' 'native-host/**/*.test.ts' 'extension/**/*.test.ts' 'installer/**/*.test.ts' 'scripts/**/*.test.ts'
+start_phase build node --import tsx scripts/build.ts
+check build "Build"
+mapfile -t server_files < <(longest_first server server/test)
+start_phase server npx mocha "${color[@]}" --parallel --jobs 1 "${server_files[@]}"
+browser=0
 if chromium; then
-  phase "Browser tests" mocha_run --parallel --jobs 2 --timeout 120000 'test/e2e/**/*.test.ts'
-  slowest
+  mapfile -t browser_files < <(longest_first browser test/e2e)
+  start_phase browser npx mocha "${color[@]}" --parallel --jobs 2 --timeout 120000 "${browser_files[@]}"
+  browser=1
+fi
+check typecheck "Type check"
+check lint "Lint"
+mocha_phase unit "Unit tests"
+mocha_phase server "Server tests"
+keep_times server server
+if [[ $browser -eq 1 ]]; then
+  mocha_phase browser "Browser tests"
+  keep_times browser browser
 else
   report+=("$(printf '%-14s %-6s' "Browser tests" FAILED) (no Chromium)")
 fi
@@ -88,5 +134,6 @@ if [[ -s "$failures" ]]; then
 fi
 printf '\n== Summary (PostgreSQL: %s)\n' "$([[ -n "${DATABASE_URL:-}" ]] && echo DATABASE_URL || echo embedded)"
 printf '%s\n' "${report[@]}"
+printf 'All phases: %ss (they overlap)\n' $((SECONDS - run_started))
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

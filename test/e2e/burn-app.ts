@@ -3,7 +3,7 @@
  * the ISO the server holds.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -17,7 +17,64 @@ import { DEMO_PASSWORD, type E2eApp } from './harness.ts';
 
 // ------------------------------------------------------------------------------------------------------- ports
 
-/** A port free right now; preferred first (a stable port keeps the cached extension build, which names the origin). */
+/** Ports this process holds a lease on (freePort), with the lease's file. */
+const leases = new Map<number, string>();
+const leaseFile = (port: number) => path.join(os.tmpdir(), `tribute-test-port-${port}.lease`);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+process.once('exit', () => {
+  for (const file of leases.values()) rmSync(file, { force: true });
+});
+
+/**
+ * Takes the lease on a port: a file naming this process, made only if no living process holds one. Two burn files
+ * running side by side may prefer the same port, and a look at the port alone let both take it in the moment
+ * between the look and the app's listen (EADDRINUSE on a loaded run).
+ */
+function lease(port: number): boolean {
+  const file = leaseFile(port);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      leases.set(port, file);
+      return true;
+    } catch {
+      // A lease left by a process that died is taken over; one held by a living process (this one too) is not, nor
+      // one being written this moment (no pid in it yet).
+      let holder = Number.NaN;
+      let age = 0;
+      try {
+        holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
+        age = Date.now() - statSync(file).mtimeMs;
+      } catch {
+        continue; // given up meanwhile: try again
+      }
+      if (Number.isFinite(holder) ? alive(holder) : age < 5000) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
+
+/** Gives up this process's lease on a port (the burn app's stop). */
+export function releasePort(port: number): void {
+  const file = leases.get(port);
+  if (file) rmSync(file, { force: true });
+  leases.delete(port);
+}
+
+/**
+ * A port free right now: with `preferred`, the first of it and the three after it that no other test file holds
+ * and nothing listens on, held for this process until releasePort (a stable port keeps the cached extension build,
+ * which names the origin; the next ones let two files that prefer the same port keep a cached build each); else
+ * any free port.
+ */
 export async function freePort(preferred = 0): Promise<number> {
   const tryPort = (port: number) =>
     new Promise<number | null>((resolve) => {
@@ -29,7 +86,12 @@ export async function freePort(preferred = 0): Promise<number> {
         server.close(() => resolve(got));
       });
     });
-  return (preferred && (await tryPort(preferred))) || (await tryPort(0))!;
+  for (let port = preferred; preferred && port < preferred + 4; port++) {
+    if (!lease(port)) continue;
+    if (await tryPort(port)) return port;
+    releasePort(port);
+  }
+  return (await tryPort(0))!;
 }
 
 // ------------------------------------------------------------------------------------------------------- proxy
@@ -246,6 +308,7 @@ export async function startBurnApp(publicPort: number, env: Record<string, strin
     },
     async stop() {
       await proxy.close();
+      releasePort(publicPort);
       await running.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
 import { BURN_CHANNEL } from '../../common/burn-protocol.ts';
 import { CHROMIUM_ARGS, chromePath, OUTPUT_DIR } from './harness.ts';
+import { attachShortestSong } from './page-api.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 import { type BurnApp } from './burn-app.ts';
 
@@ -241,19 +242,6 @@ export const tempDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), pr
 
 // ------------------------------------------------------------------------------------------------------- videos
 
-/** A JSON call made from the signed-in page, as the app makes it. */
-export async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> | null }> {
-  return page.evaluate(
-    async (m, p, b) => {
-      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b ?? undefined });
-      return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-    },
-    method,
-    url,
-    body === undefined ? null : JSON.stringify(body),
-  );
-}
-
 /**
  * Starts noting, inside the window, every text each row shows (checked every 50 ms), so a test can tell the window
  * went through a state even when it lasted too short a time to be seen from outside.
@@ -301,12 +289,7 @@ export async function assertRowsWentThrough(page: Page, label: string): Promise<
 export async function finalizeOnOrderPage(app: BurnApp, page: Page, title: string): Promise<{ id: number; videoCode: string }> {
   const fresh = await makeStaffVideo(app, title, { slide_time: 2, automatic_timing: false });
   await addPhotos(app, fresh.id, [{ name: 'garden.jpg' }, { name: 'lake.jpg' }]);
-  const stock = await call(page, 'GET', '/r/songs/stock_list');
-  const songs = (stock.body?.stock_songs ?? []) as { id: number; song_length: number }[];
-  const [shortest] = [...songs].sort((a, b) => a.song_length - b.song_length);
-  if (!shortest) throw new Error('the stock library has no songs');
-  const attached = await call(page, 'POST', '/r/songs/attach_stock', { video_id: fresh.id, stock_song_id: [shortest.id] });
-  if (attached.status !== 200) throw new Error(`attach_stock answered ${attached.status}`);
+  await attachShortestSong(page, fresh.id);
   await page.goto(`${app.url}/creator/${fresh.id}/order`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('::-p-text(Automatically download and burn once finalized)');
   const checked = await page.$eval('::-p-text(Automatically download and burn once finalized)', (label) =>

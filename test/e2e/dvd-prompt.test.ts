@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { checkAccessibility, launchBrowser, screenshot, startApp, watchConsole, type E2eApp } from './harness.ts';
+import { attachShortestSong } from './page-api.ts';
 import { signIn } from './sign-in.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
 
@@ -41,19 +42,9 @@ describe('the DVD download prompt (the details page’s prompt-only mount)', fun
 
   it('opens after finalizing with auto-burn where the DVD cannot burn by itself, with only the prompt', async () => {
     await page.goto(`${app.url}/creator/${video.id}/music`, { waitUntil: 'networkidle0' });
-    const attached = await page.evaluate(async () => {
-      const list = (await (await fetch('/r/songs/stock_list')).json()) as { stock_songs: { id: number; song_length: number }[] };
-      return list.stock_songs.sort((a, b) => a.song_length - b.song_length)[0].id;
-    });
-    const status = await page.evaluate(async (songId, videoId) => {
-      const headers = { 'Content-Type': 'application/json' };
-      const attach = await fetch('/r/songs/attach_stock', { method: 'POST', headers, body: JSON.stringify({ video_id: videoId, stock_song_id: [songId] }) });
-      // Two seconds a photo, as the other finished-video fixtures: automatic timing would stretch the two photos
-      // over the whole song, minutes of video to render before the next test can see the DVD turn on.
-      const timing = await fetch('/r/songs/update_timing', { method: 'POST', headers, body: JSON.stringify({ video_id: videoId, automatic: false, slide_time: 2 }) });
-      return [attach.status, timing.status];
-    }, attached, video.id);
-    assert.deepEqual(status, [200, 200]);
+    // Two seconds a photo, as the other finished-video fixtures: automatic timing would stretch the two photos over
+    // the whole song, minutes of video to render before the next test can see the DVD turn on.
+    await attachShortestSong(page, video.id, 2);
     await page.goto(`${app.url}/creator/${video.id}/order`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('::-p-text(Automatically download and burn once finalized)');
     assert.match(await page.$eval('[aria-label="Burner warnings"]', (w) => w.textContent ?? ''), /the DVD can be downloaded to burn with this computer's own disc burning/);

@@ -1,28 +1,13 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'puppeteer-core';
 import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { attachShortestSong, pageCall } from './page-api.ts';
 import { staffSession } from './shared.ts';
 
+/** What the calls below answer. */
 interface Reply {
-  status: number;
-  body: {
-    videos?: { id: number; title: string; date_in_queue: string | null }[];
-    slides?: unknown[];
-    stock_songs?: { id: number; song_length: number }[];
-  } | null;
-}
-
-/** A JSON call made from the signed-in page, as the app makes it. */
-function call(page: Page, method: string, path: string, body?: unknown): Promise<Reply> {
-  return page.evaluate(
-    async (m, p, b) => {
-      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b ?? undefined });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    method,
-    path,
-    body === undefined ? null : JSON.stringify(body),
-  );
+  videos?: { id: number; title: string; date_in_queue: string | null }[];
+  slides?: unknown[];
 }
 
 /** Dialogs fade in; axe reads colours mid-fade as too faint. */
@@ -69,20 +54,16 @@ describe('finalizing a video: preview, finalize and details', function () {
   before(async () => {
     ({ app, page, consoleErrors } = session);
     await page.goto(`${app.url}/videos`, { waitUntil: 'networkidle0' });
-    const list = await call(page, 'GET', '/r/videos/list?context_org=0');
+    const list = await pageCall<Reply>(page, 'GET', '/r/videos/list?context_org=0');
     const video = list.body?.videos?.find((v) => v.title === 'Chloé Dubois');
     assert.ok(video, 'the seeded unfinished video');
     assert.equal(video.date_in_queue, null, 'it has not been finalized');
     videoId = video.id;
-    const samples = await call(page, 'POST', '/r/slides/add_sample_slides', { video_id: videoId });
+    const samples = await pageCall<Reply>(page, 'POST', '/r/slides/add_sample_slides', { video_id: videoId });
     assert.equal(samples.status, 200, 'sample slides added');
     assert.ok((samples.body?.slides?.length ?? 0) > 0);
     // The shortest stock piece, so the licence is asked for; three seconds a slide keeps the render short.
-    const stock = await call(page, 'GET', '/r/songs/stock_list');
-    const [shortest] = [...(stock.body?.stock_songs ?? [])].sort((a, b) => a.song_length - b.song_length);
-    assert.ok(shortest, 'the stock library has songs');
-    assert.equal((await call(page, 'POST', '/r/songs/attach_stock', { video_id: videoId, stock_song_id: [shortest.id] })).status, 200);
-    assert.equal((await call(page, 'POST', '/r/songs/update_timing', { video_id: videoId, automatic: false, slide_time: 3 })).status, 200);
+    await attachShortestSong(page, videoId, 3);
   });
 
   it('opens the preview at once on the Preview step and plays it', async () => {
@@ -170,7 +151,7 @@ describe('finalizing a video: preview, finalize and details', function () {
   });
 
   it('marks videos that are rendering in the videos list', async () => {
-    const list = await call(page, 'GET', '/r/videos/list?context_org=0');
+    const list = await pageCall<Reply>(page, 'GET', '/r/videos/list?context_org=0');
     const queued = list.body?.videos?.find((v) => v.title === 'Robert "Bobby" Chen');
     assert.ok(queued);
     await app.running.deps.db('videos').where({ id: queued.id }).update({ date_in_queue: new Date() });

@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'puppeteer-core';
 import type { E2eApp } from './harness.ts';
+import { attachShortestSong, pageCall } from './page-api.ts';
 import { addPhotos, makeStaffVideo } from './slide-fixtures.ts';
-
-/** A JSON call made from the signed-in page, as the app makes it. */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> | null }> {
-  return page.evaluate(
-    async (m, p, b) => {
-      const res = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b ?? undefined });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    method,
-    path,
-    body === undefined ? null : JSON.stringify(body),
-  );
-}
 
 /**
  * A staff video made the way a user makes one — photos, the shortest stock song, finalized with the licence agreed —
@@ -24,13 +12,8 @@ async function call(page: Page, method: string, path: string, body?: unknown): P
 export async function makeFinishedVideo(app: E2eApp, page: Page, title: string, timeoutMs = 240_000): Promise<{ id: number; videoCode: string }> {
   const video = await makeStaffVideo(app, title);
   await addPhotos(app, video.id, [{ name: 'garden.jpg' }, { name: 'portrait.jpg', portrait: true }, { name: 'lake.jpg' }]);
-  const stock = await call(page, 'GET', '/r/songs/stock_list');
-  const songs = (stock.body?.stock_songs ?? []) as { id: number; song_length: number }[];
-  const [shortest] = [...songs].sort((a, b) => a.song_length - b.song_length);
-  assert.ok(shortest, 'the stock library has songs');
-  assert.equal((await call(page, 'POST', '/r/songs/attach_stock', { video_id: video.id, stock_song_id: [shortest.id] })).status, 200);
-  assert.equal((await call(page, 'POST', '/r/songs/update_timing', { video_id: video.id, automatic: false, slide_time: 2 })).status, 200);
-  assert.equal((await call(page, 'POST', '/orders/create', { video_code: video.video_code, stock_eula: '1' })).status, 200, 'finalized');
+  await attachShortestSong(page, video.id, 2);
+  assert.equal((await pageCall(page, 'POST', '/orders/create', { video_code: video.video_code, stock_eula: '1' })).status, 200, 'finalized');
   const { db } = app.running.deps;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { checkAccessibility, screenshot, watchConsole, type E2eApp } from './harness.ts';
-import { staffSession } from './shared.ts';
+import { checkAccessibility, screenshot, type E2eApp } from './harness.ts';
+import { openFamilyVisit, staffSession } from './shared.ts';
 
 interface StockList {
   stock_songs: { id: number; song_name: string; song_length: number }[];
@@ -362,14 +362,10 @@ describe('music manager', () => {
     let hash: string;
 
     before(async () => {
-      const db = app.running.deps.db;
-      const video = await db('videos').where({ title: 'Robert "Bobby" Chen', organization_id: organizationId }).first();
-      await db('videos').where({ id: video.id }).update({ upload_link_access_level: 1, upload_link_allow_music_upload: true });
-      hash = video.security_hash;
-      context = await browser.createBrowserContext();
-      family = await context.newPage();
-      await family.setViewport({ width: 1280, height: 900 });
-      familyErrors = watchConsole(family);
+      ({ context, page: family, errors: familyErrors, hash } = await openFamilyVisit(app, browser, organizationId, 'Robert "Bobby" Chen', {
+        upload_link_access_level: 1,
+        upload_link_allow_music_upload: true,
+      }));
     });
     after(async () => {
       await context?.close();

@@ -166,3 +166,24 @@ export function staffSession(options: StaffSessionOptions = {}): StaffSession {
     },
   };
 }
+
+export interface FamilyVisit {
+  /** A browser context of its own: no staff cookie, nothing shared with the staff page. */
+  context: BrowserContext;
+  /** Its page, 1280 x 900, with the console watched into `errors`. */
+  page: Page;
+  errors: string[];
+  /** The video's security hash: the family link's address part (/creator/{hash}/...). */
+  hash: string;
+}
+
+/** A family member on one of the organization's demo videos (by title) through its upload link, set as `link` says. */
+export async function openFamilyVisit(app: E2eApp, browser: Browser, organizationId: number, title: string, link: Record<string, unknown>): Promise<FamilyVisit> {
+  const { db } = app.running.deps;
+  const video = await db('videos').where({ title, organization_id: organizationId }).first();
+  await db('videos').where({ id: video.id }).update(link);
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  return { context, page, errors: watchConsole(page), hash: video.security_hash };
+}

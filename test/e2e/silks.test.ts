@@ -5,18 +5,11 @@ import { addFinishedHd } from '../../server/test/hd-fixture.ts';
 import { superUserSession } from './admin-page.ts';
 import { checkAccessibility, screenshot } from './harness.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
+import { pageCall } from './page-api.ts';
 
-/** A JSON call from the signed-in page, as the app makes it. */
+/** A JSON call from the signed-in page that must succeed: its body. */
 async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    async (m, u, b) => {
-      const res = await fetch(u, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b ?? undefined });
-      return { status: res.status, body: await res.json() };
-    },
-    method,
-    url,
-    body === undefined ? null : JSON.stringify(body),
-  );
+  const reply = await pageCall<T>(page, method, url, body);
   assert.ok(reply.status < 300, `${method} ${url}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body as T;
 }

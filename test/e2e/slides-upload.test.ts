@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { checkAccessibility, OUTPUT_DIR, screenshot, watchConsole, type E2eApp } from './harness.ts';
-import { staffSession } from './shared.ts';
+import { openFamilyVisit, staffSession } from './shared.ts';
 import { ANALYSIS_TIMEOUT_MS, CLEAR_AFTER_MS } from '../../web/src/features/slides/uploads/session.ts';
 import { signIn } from './sign-in.ts';
 import { makeStaffVideo } from './slide-fixtures.ts';
@@ -214,14 +214,9 @@ describe('slide uploads', () => {
     let hash: string;
 
     before(async () => {
-      const db = app.running.deps.db;
-      const video = await db('videos').where({ title: 'Robert "Bobby" Chen', organization_id: session.organization.id }).first();
-      await db('videos').where({ id: video.id }).update({ upload_link_access_level: 2 });
-      hash = video.security_hash;
-      context = await session.browser.createBrowserContext();
-      family = await context.newPage();
-      await family.setViewport({ width: 1280, height: 900 });
-      familyErrors = watchConsole(family);
+      ({ context, page: family, errors: familyErrors, hash } = await openFamilyVisit(app, session.browser, session.organization.id, 'Robert "Bobby" Chen', {
+        upload_link_access_level: 2,
+      }));
     });
     after(async () => {
       await context?.close();
