@@ -50,7 +50,7 @@ finish() {
   read -r status seconds <"$work/$key.done"
   printf '\n== %s\n' "$name"
   cat "$work/$key.log"
-  # (The unit tests run in one process: their one line would be the whole phase.)
+  # (The unit and server tests run in one process each: their one line would be the whole phase.)
   if [[ -s "$work/$key.times" && $(wc -l <"$work/$key.times") -gt 1 ]]; then
     printf '\nSlowest files (seconds, each in its own mocha worker):\n'
     sort -rn "$work/$key.times" | head -n 12
@@ -97,19 +97,19 @@ chromium() {
   fi
 }
 
-# On two cores the phases overlap where one leaves a core idle, and are printed whole, one after another, as each
-# ends. The type check and lint (one core each, about half a minute) run beside the unit tests. The server tests
-# (one worker: mostly one core's work) run beside the browser tests (two workers: much of a browser test is
-# waiting), which together took about as long as the browser tests alone. Each file makes its own database, data
-# folder, port and browser profile, so the phases share nothing but the PostgreSQL server.
+# On two cores the phases overlap, so that no core sits idle, and each is printed whole, in a fixed order, as it
+# ends. All start at once but the server and browser tests, which wait for the build (four seconds): the type check,
+# lint and the unit tests are mostly one core's work each, the server tests run in one serial mocha process and the
+# browser tests on two workers, much of a browser test being waiting. The browser tests are the long pole; the rest
+# ends within them. Each file makes its own database, data folder, port and browser
+# profile, so the phases share nothing but the PostgreSQL server.
 run_started=$SECONDS
 start_phase typecheck npx tsc --noEmit -p tsconfig.json
 start_phase lint npx eslint --max-warnings 0 .
 start_phase unit npx mocha "${color[@]}" 'server/src/**/*.test.ts' 'web/src/**/*.test.ts' 'common/**/*.test.ts' 'native-host/**/*.test.ts' 'extension/**/*.test.ts' 'installer/**/*.test.ts' 'scripts/**/*.test.ts'
 start_phase build node --import tsx scripts/build.ts
 check build "Build"
-mapfile -t server_files < <(longest_first server server/test)
-start_phase server npx mocha "${color[@]}" --parallel --jobs 1 "${server_files[@]}"
+start_phase server npx mocha "${color[@]}" 'server/test/**/*.test.ts'
 browser=0
 if chromium; then
   mapfile -t browser_files < <(longest_first browser test/e2e)
@@ -120,7 +120,6 @@ check typecheck "Type check"
 check lint "Lint"
 mocha_phase unit "Unit tests"
 mocha_phase server "Server tests"
-keep_times server server
 if [[ $browser -eq 1 ]]; then
   mocha_phase browser "Browser tests"
   keep_times browser browser
