@@ -12,8 +12,8 @@ failed=0
 report=()
 failures=$(mktemp)
 work=$(mktemp -d)
-# Each test file's time in the parallel phases (test/file-times.ts), to show what makes a phase long: one file of
-# times a phase, as two phases run at once.
+# Each browser test file's time (test/file-times.ts, in the phase's own file: phases run at once), to show what makes
+# the phase long and to order the next run.
 export TEST_FILE_TIMES
 trap 'rm -rf "$failures" "$work"' EXIT
 color=()
