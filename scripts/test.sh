@@ -13,7 +13,7 @@ report=()
 failures=$(mktemp)
 work=$(mktemp -d)
 # Each browser test file's time (test/file-times.ts, in the phase's own file: phases run at once), to show what makes
-# the phase long and to order the next run.
+# the phase long.
 export TEST_FILE_TIMES
 trap 'rm -rf "$failures" "$work"' EXIT
 color=()
@@ -69,23 +69,6 @@ mocha_phase() {
   count_mocha "$work/$key.log" "$status"
 }
 
-# A phase's test files, longest first by their times in the last run on this machine (kept in
-# ~/.cache/tribute/test-times/<phase>.tsv; a file not timed yet counts as longest): mocha hands files to its workers
-# in the order given, and a long file started last leaves the other core idle at the end.
-times_dir=${XDG_CACHE_HOME:-$HOME/.cache}/tribute/test-times
-longest_first() {
-  local phase=$1 dir=$2
-  find "$dir" -name '*.test.ts' -not -path '*/node_modules/*' | sort |
-    awk -v times="$times_dir/$phase.tsv" 'BEGIN { while ((getline line < times) > 0) { split(line, f, "\t"); t[f[2]] = f[1] } }
-      { print (($0 in t) ? t[$0] : 1e9) "\t" $0 }' | sort -t$'\t' -k1,1nr -k2 | cut -f2
-}
-# Keeps a finished phase's file times for the next run's order.
-keep_times() {
-  local phase=$1 key=$2
-  [[ -s "$work/$key.times" ]] || return 0
-  mkdir -p "$times_dir" && awk -F'\t' '{ print $1 "\t" $2 }' "$work/$key.times" >"$times_dir/$phase.tsv.new" && mv "$times_dir/$phase.tsv.new" "$times_dir/$phase.tsv"
-}
-
 chromium() {
   local chrome=${CHROME_PATH:-/usr/bin/chromium}
   # As root on Debian, system-deps.sh installs it; anyone else gets the one line below.
@@ -112,8 +95,7 @@ check build "Build"
 start_phase server npx mocha "${color[@]}" 'server/test/**/*.test.ts'
 browser=0
 if chromium; then
-  mapfile -t browser_files < <(longest_first browser test/e2e)
-  start_phase browser npx mocha "${color[@]}" --parallel --jobs 2 --timeout 120000 "${browser_files[@]}"
+  start_phase browser npx mocha "${color[@]}" --parallel --jobs 2 --timeout 120000 'test/e2e/**/*.test.ts'
   browser=1
 fi
 check typecheck "Type check"
@@ -122,7 +104,6 @@ mocha_phase unit "Unit tests"
 mocha_phase server "Server tests"
 if [[ $browser -eq 1 ]]; then
   mocha_phase browser "Browser tests"
-  keep_times browser browser
 else
   report+=("$(printf '%-14s %-6s' "Browser tests" FAILED) (no Chromium)")
 fi
