@@ -92,9 +92,25 @@ export async function pressBurnDvd(browser: Browser, page: Page, appUrl: string,
   // Pressed once the page's own detection has heard the extension, as staff press it on a page they have read: the
   // page gives its fast tries one second and then shows the install dialog, and the extension's answer (which asks
   // the helper, started anew by a Firefox background woken from sleep) takes longer on a loaded machine.
-  await page.waitForFunction('window.burnRepliesHeard > 0', { timeout: 60_000 });
+  await page.waitForFunction('window.burnRepliesHeard > 0', { timeout: 60_000 }).catch(async (err: unknown) => {
+    throw new Error(`${String(err)}\n${await extensionSilence(browser, page)}`);
+  });
   await page.locator('section[aria-label="Actions"] button::-p-text(Burn DVD)').click();
   return waitForBurnWindow(browser, videoId);
+}
+
+/**
+ * What the page and the browser showed when the extension stayed silent (the open flake in docs/architecture.md): every
+ * burn-channel reply the page heard since its load, and the browser's extension targets (a service worker present or
+ * not), so a failure names where the chain stopped.
+ */
+async function extensionSilence(browser: Browser, page: Page): Promise<string> {
+  const heard = await page.evaluate('JSON.stringify(window.burnRepliesSeen ?? null)').catch((e: unknown) => `(unreadable: ${String(e)})`);
+  const targets = browser
+    .targets()
+    .filter((t) => t.url().startsWith('chrome-extension://') || t.url().startsWith('moz-extension://') || t.type() === 'service_worker')
+    .map((t) => `${t.type()} ${t.url()}`);
+  return `replies the page heard: ${String(heard)}; extension targets: ${targets.join(', ') || 'none'}`;
 }
 
 const noting = new WeakSet<Page>();
@@ -109,9 +125,12 @@ async function noteExtensionReplies(page: Page): Promise<void> {
   // A script text: functions compiled for the test carry helpers (__name) that do not exist in the page.
   await page.evaluateOnNewDocument(`(() => {
     window.burnRepliesHeard = 0;
+    window.burnRepliesSeen = [];
     window.addEventListener('message', (event) => {
       const data = event.data;
-      if (data && data.channel === ${JSON.stringify(BURN_CHANNEL)} && data.reply && data.reply.type === 'extension_version') window.burnRepliesHeard++;
+      if (!data || data.channel !== ${JSON.stringify(BURN_CHANNEL)} || !data.reply) return;
+      if (window.burnRepliesSeen.length < 20) window.burnRepliesSeen.push(Math.round(performance.now()) + 'ms ' + data.reply.type + (data.reply.code ? ' ' + data.reply.code : '') + (data.reply.native_error ? ' ' + data.reply.native_error : ''));
+      if (data.reply.type === 'extension_version') window.burnRepliesHeard++;
     });
   })()`);
 }

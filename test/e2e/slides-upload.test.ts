@@ -98,6 +98,12 @@ describe('slide uploads', () => {
   after(async () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
+  // A test that fails half way must not leave the next one on a throttled line or a phone's screen (a loaded run's
+  // fixed-bar failure once made the next test's page load time out on the slow line it left behind).
+  afterEach(async () => {
+    await page.emulateNetworkConditions(null).catch(() => undefined);
+    await page.setViewport({ width: 1280, height: 900 }).catch(() => undefined);
+  });
 
   it('uploads 30 photos and a clip with progress, and shows every tile as its image', async () => {
     const video = await app.running.deps.db('videos').where({ title: 'Chloé Dubois', organization_id: session.organization.id }).first();

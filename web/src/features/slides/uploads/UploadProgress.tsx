@@ -1,5 +1,6 @@
 import { Box, CircularProgress, LinearProgress, Paper, Portal, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { pinnedAt } from './pinning.ts';
 import type { UploadSummary } from './types.ts';
 
 /** Height of the page's sticky or fixed top bar, which the pinned progress bar sits below; it changes with the width. */
@@ -73,7 +74,7 @@ function Bar({ summary, showAnalysis }: { summary: UploadSummary; showAnalysis: 
  */
 export function UploadProgress({ summary, showAnalysis = false }: { summary: UploadSummary; showAnalysis?: boolean }) {
   const anchor = useRef<HTMLDivElement>(null);
-  const [pinnedAt, setPinnedAt] = useState<number | null>(null);
+  const [pinned, setPinned] = useState<number | null>(null);
   const visible = summary.label !== null || summary.loadingLabel !== null;
   const top = useHeaderHeight();
 
@@ -81,13 +82,13 @@ export function UploadProgress({ summary, showAnalysis = false }: { summary: Upl
     const element = anchor.current;
     if (!visible || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      ([entry]) => setPinnedAt(!entry.isIntersecting && entry.boundingClientRect.top < top ? top : null),
+      (entries) => setPinned(pinnedAt(entries, top)),
       { rootMargin: `-${top}px 0px 0px 0px` },
     );
     observer.observe(element);
     return () => {
       observer.disconnect();
-      setPinnedAt(null);
+      setPinned(null);
     };
   }, [visible, top]);
 
@@ -97,7 +98,7 @@ export function UploadProgress({ summary, showAnalysis = false }: { summary: Upl
       <Paper ref={anchor} variant="outlined" sx={{ px: 2, py: 1.5 }} data-testid="upload-progress">
         <Bar summary={summary} showAnalysis={showAnalysis} />
       </Paper>
-      {pinnedAt !== null && (
+      {pinned !== null && (
         // In a portal, so that no transformed ancestor of the page turns 'fixed' into 'fixed to me'.
         <Portal>
           {/* A visual copy for sighted users who scrolled away; the inline bar stays the one assistive technology reads. */}
@@ -106,7 +107,7 @@ export function UploadProgress({ summary, showAnalysis = false }: { summary: Upl
             elevation={3}
             aria-hidden
             data-testid="upload-progress-fixed"
-            sx={{ position: 'fixed', top: pinnedAt, left: 0, right: 0, zIndex: (t) => t.zIndex.appBar - 1, px: { xs: 2, sm: 3 }, py: 1 }}
+            sx={{ position: 'fixed', top: pinned, left: 0, right: 0, zIndex: (t) => t.zIndex.appBar - 1, px: { xs: 2, sm: 3 }, py: 1 }}
           >
             <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
               <Bar summary={summary} showAnalysis={showAnalysis} />
