@@ -61,6 +61,8 @@ describe('the render’s sound job', function () {
       const reading = await loudnessRepository().read(f);
       assert.ok(Math.abs(reading.integrated - LOUDNESS.integrated) <= 0.3, `${path.basename(f)}: ${reading.integrated} LUFS`);
       assert.ok(reading.truePeak <= LOUDNESS.truePeak + 0.3, `${path.basename(f)}: ${reading.truePeak} dBTP`);
+      // The web's and the disc's sound come from a second ffmpeg fed through a pipe: each is the whole mix.
+      assert.ok(Math.abs(reading.seconds - plan.duration) < 0.05, `${path.basename(f)}: ${reading.seconds} s of ${plan.duration}`);
     }
   });
 

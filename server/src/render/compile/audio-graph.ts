@@ -94,8 +94,12 @@ export function measureArgs(plan: AudioPlan, sources: AudioSources): string[] {
 export interface AlsoOutput {
   bitrate: string;
   output: string;
-  codec?: 'aac' | 'ac3';
+  /** pcm: the levelled mix's raw samples (32-bit float, interleaved), for a second encoder to read (alsoArgs). */
+  codec?: 'aac' | 'ac3' | 'pcm';
 }
+
+/** The raw samples a `pcm` output writes and alsoArgs reads: no header, so the reader is told their shape. */
+const RAW = ['-f', 'f32le', '-ar', String(AUDIO_RATE), '-ac', '2'];
 
 /**
  * How the mix is brought to the target loudness: one gain in dB (what loudnorm's linear mode would apply, measured
@@ -120,14 +124,39 @@ export function finalArgs(plan: AudioPlan, sources: AudioSources, leveling: Leve
   const { inputs, filters } = mixGraph(plan, sources);
   const labels = also.map((_, i) => `[split${i}]`).join('');
   filters.push(`[mix]${levelFilter(leveling)}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}${also.length ? `,asplit=${also.length + 1}[out]${labels}` : '[out]'}`);
-  // AC-3 takes frames of exactly 1536 samples, which ffmpeg 5.1 does not cut for an encoder fed by a filter graph.
-  also.forEach((o, i) => filters.push(`[split${i}]${o.codec === 'ac3' ? 'asetnsamples=n=1536:p=0' : 'anull'}[also${i}]`));
-  const aac = (rate: string) => ['-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', rate, '-ar', String(AUDIO_RATE), '-ac', '2'];
-  const encode = (o: AlsoOutput) => (o.codec === 'ac3' ? ['-c:a', 'ac3', '-b:a', o.bitrate, '-ar', String(AUDIO_RATE), '-ac', '2', '-f', 'ac3'] : [...aac(o.bitrate), '-f', 'mp4']);
+  also.forEach((o, i) => filters.push(`[split${i}]${framing(o)}[also${i}]`));
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
     '-map', '[out]', ...aac(bitrate), ...extra, output,
     ...also.flatMap((o, i) => ['-map', `[also${i}]`, ...encode(o), o.output]),
+  ];
+}
+
+// AC-3 takes frames of exactly 1536 samples, which ffmpeg 5.1 does not cut for an encoder fed by a filter graph.
+const framing = (o: AlsoOutput): string => (o.codec === 'ac3' ? 'asetnsamples=n=1536:p=0' : 'anull');
+
+const aac = (rate: string) => ['-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', rate, '-ar', String(AUDIO_RATE), '-ac', '2'];
+
+function encode(o: AlsoOutput): string[] {
+  if (o.codec === 'pcm') return ['-c:a', 'pcm_f32le', ...RAW];
+  if (o.codec === 'ac3') return ['-c:a', 'ac3', '-b:a', o.bitrate, '-ar', String(AUDIO_RATE), '-ac', '2', '-f', 'ac3'];
+  return [...aac(o.bitrate), '-f', 'mp4'];
+}
+
+/**
+ * A second encoder beside finalArgs' ffmpeg: reads the levelled mix's raw samples (a `pcm` output of it) at pipe
+ * `fd` and encodes `also` from them. ffmpeg 5.1 runs a process's encoders one after another on one core; split over
+ * two processes, the HD sound and the others are made at once, and from the very same samples.
+ */
+export function alsoArgs(also: AlsoOutput[], fd: number): string[] {
+  const labels = also.map((_, i) => `[also${i}]`);
+  const filters = [
+    `[0:a]${also.length > 1 ? `asplit=${also.length}${also.map((_, i) => `[split${i}]`).join('')}` : 'anull[split0]'}`,
+    ...also.map((o, i) => `[split${i}]${framing(o)}${labels[i]}`),
+  ];
+  return [
+    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...RAW, '-i', `pipe:${fd}`, '-filter_complex', filters.join(';'),
+    ...also.flatMap((o, i) => ['-map', labels[i], ...encode(o), o.output]),
   ];
 }
 
