@@ -122,18 +122,32 @@ function levelFilter(leveling: Leveling): string {
 /** The mix at the target loudness, as AAC-LC. */
 export function finalArgs(plan: AudioPlan, sources: AudioSources, leveling: Leveling, bitrate: string, output: string, extra: string[] = [], also: AlsoOutput[] = []): string[] {
   const { inputs, filters } = mixGraph(plan, sources);
-  const labels = also.map((_, i) => `[split${i}]`).join('');
-  filters.push(`[mix]${levelFilter(leveling)}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}${also.length ? `,asplit=${also.length + 1}[out]${labels}` : '[out]'}`);
-  also.forEach((o, i) => filters.push(`[split${i}]${framing(o)}[also${i}]`));
+  const levelled = `[mix]${levelFilter(leveling)}aresample=${AUDIO_RATE},atrim=0:${s(plan.duration)}`;
+  if (also.length) filters.push(...fanOut(levelled, also, '[out]'));
+  else filters.push(`${levelled}[out]`);
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputs, '-filter_complex', filters.join(';'),
     '-map', '[out]', ...aac(bitrate), ...extra, output,
-    ...also.flatMap((o, i) => ['-map', `[also${i}]`, ...encode(o), o.output]),
+    ...alsoOutputs(also),
   ];
 }
 
-// AC-3 takes frames of exactly 1536 samples, which ffmpeg 5.1 does not cut for an encoder fed by a filter graph.
-const framing = (o: AlsoOutput): string => (o.codec === 'ac3' ? 'asetnsamples=n=1536:p=0' : 'anull');
+/**
+ * The filters that split `chain` (a filter chain's text, its output unlabelled) into `[also0]`, `[also1]`, ... for the
+ * outputs of `also`, each in the frames its encoder takes, with `first` (a label) as one more output ahead of them.
+ */
+function fanOut(chain: string, also: AlsoOutput[], first = ''): string[] {
+  const splits = also.map((_, i) => `[split${i}]`);
+  // AC-3 takes frames of exactly 1536 samples, which ffmpeg 5.1 does not cut for an encoder fed by a filter graph.
+  const framing = (o: AlsoOutput): string => (o.codec === 'ac3' ? 'asetnsamples=n=1536:p=0' : 'anull');
+  return [
+    `${chain},asplit=${splits.length + (first ? 1 : 0)}${first}${splits.join('')}`,
+    ...also.map((o, i) => `${splits[i]}${framing(o)}[also${i}]`),
+  ];
+}
+
+/** Each output of `also` taken from its fanOut label and encoded to its file. */
+const alsoOutputs = (also: AlsoOutput[]): string[] => also.flatMap((o, i) => ['-map', `[also${i}]`, ...encode(o), o.output]);
 
 const aac = (rate: string) => ['-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', rate, '-ar', String(AUDIO_RATE), '-ac', '2'];
 
@@ -149,14 +163,9 @@ function encode(o: AlsoOutput): string[] {
  * two processes, the HD sound and the others are made at once, and from the very same samples.
  */
 export function alsoArgs(also: AlsoOutput[], fd: number): string[] {
-  const labels = also.map((_, i) => `[also${i}]`);
-  const filters = [
-    `[0:a]${also.length > 1 ? `asplit=${also.length}${also.map((_, i) => `[split${i}]`).join('')}` : 'anull[split0]'}`,
-    ...also.map((o, i) => `[split${i}]${framing(o)}${labels[i]}`),
-  ];
   return [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...RAW, '-i', `pipe:${fd}`, '-filter_complex', filters.join(';'),
-    ...also.flatMap((o, i) => ['-map', labels[i], ...encode(o), o.output]),
+    '-hide_banner', '-nostdin', '-v', 'error', '-y', ...RAW, '-i', `pipe:${fd}`, '-filter_complex', fanOut('[0:a]anull', also).join(';'),
+    ...alsoOutputs(also),
   ];
 }
 
